@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** The package graph is the architecture: core imports nothing of ours, nothing imports server or web. */
+const restrictedImports = (forbidden) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: forbidden.map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name}.` })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='eval']", message: 'Formulas go through the core expression engine.' },
+        { selector: "NewExpression[callee.name='Function']", message: 'Formulas go through the core expression engine.' },
+        { selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' },
+      ],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['packages/core/**'], rules: restrictedImports(['@dcap/server', '@dcap/web', 'react', 'fastify', 'kysely']) },
+  { files: ['packages/server/**'], rules: restrictedImports(['@dcap/web']) },
+  { files: ['packages/web/**'], rules: restrictedImports(['@dcap/server']) },
+  {
+    files: ['packages/web/**/*.tsx', 'packages/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

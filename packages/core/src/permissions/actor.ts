@@ -1,0 +1,21 @@
+/** The flags of spec 000 §1 and §3 that decide platform-level rights. */
+export interface PlatformActor {
+  admin: boolean;
+  systemAdmin: boolean;
+  projectAdmin: boolean;
+}
+
+/** Spec 000 §6: admin or systemAdmin has all rights. */
+export function isPlatformAdmin(actor: PlatformActor): boolean {
+  return actor.admin || actor.systemAdmin;
+}
+
+export type PlatformAction = 'user.manage';
+
+/** Platform-level rights; project-scoped rights arrive with projects and roles. */
+export function canOnPlatform(actor: PlatformActor, action: PlatformAction): boolean {
+  switch (action) {
+    case 'user.manage':
+      return isPlatformAdmin(actor);
+  }
+}

@@ -1,0 +1,83 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import { pickLocale } from '@dcap/core';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { ServiceDeps } from './deps.js';
+import './http/context.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { buildOpenApi } from './http/openapi.js';
+import { RouteRegistry } from './http/route.js';
+import { registerSpa } from './http/spa.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { authenticate } from './modules/auth/service.js';
+import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import type { DatabaseHandle } from './db/database.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Tests pass false to keep their output quiet; the server logs one line per request. */
+  logger?: boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  routes: RouteRegistry;
+}
+
+/** Builds the HTTP application; `main.ts` listens on it, tests call `fastify.inject()`. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const deps: ServiceDeps = { db: database.db, config, clock: options.clock ?? systemClock };
+  const fastify = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  fastify.decorateRequest('locale', 'zh-CN');
+  fastify.decorateRequest('actor', null);
+  fastify.addHook('onRequest', async (request) => {
+    const header = request.headers['accept-language'];
+    request.locale = pickLocale(typeof header === 'string' ? header : undefined);
+  });
+  // Only JSON and the sign-in form are accepted; text/plain bodies are refused instead of read as strings.
+  fastify.removeContentTypeParser('text/plain');
+  await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its theme as inline style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  installErrorHandler(fastify, config.bodyLimitBytes);
+
+  const routes = new RouteRegistry((request) => {
+    const token = request.headers.token;
+    return authenticate(deps, typeof token === 'string' ? token : undefined);
+  });
+  registerAuthRoutes(fastify, routes, deps);
+  registerSystemRoutes(fastify, routes, deps);
+  registerUserRoutes(fastify, routes, deps);
+
+  const openApi = buildOpenApi(routes.routes, config.version.number);
+  fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
+  await registerSpa(fastify, config.webDist);
+  return { fastify, routes };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every setting the server reads from the environment, validated once at start (the README lists them).
+ * A bad value stops the server with a message naming the variable rather than failing later.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  SESSION_MAX_HOURS: positiveInt(12),
+  LOCKOUT_THRESHOLD: positiveInt(5),
+  LOCKOUT_WINDOW_MINUTES: positiveInt(15),
+  LOCKOUT_MINUTES: positiveInt(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  VERSION_NAME: z.string().default('Community'),
+  FILING_NUMBER: z.string().default(''),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { username: string | undefined; password: string | undefined };
+  session: { idleMs: number; maxAgeMs: number };
+  lockout: { threshold: number; windowMs: number; durationMs: number };
+  loginRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  webDist: string | undefined;
+  trustProxy: boolean;
+  version: { name: string; number: string };
+  filingNumber: string;
+}
+
+const MINUTE = 60_000;
+
+export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * MINUTE, maxAgeMs: e.SESSION_MAX_HOURS * 60 * MINUTE },
+    lockout: {
+      threshold: e.LOCKOUT_THRESHOLD,
+      windowMs: e.LOCKOUT_WINDOW_MINUTES * MINUTE,
+      durationMs: e.LOCKOUT_MINUTES * MINUTE,
+    },
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    version: { name: e.VERSION_NAME, number: versionNumber },
+    filingNumber: e.FILING_NUMBER,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import * as m0001 from './migrations/0001_identity_and_audit.js';
+import type { Database } from './schema.js';
+
+/** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_identity_and_audit': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,53 @@
+import type { ErrorCode, Locale } from '@dcap/core';
+import { AppError, errorMessage } from '@dcap/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from './envelope.js';
+
+/** Fastify's own refusals of a request body, mapped onto catalogue codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.invalid',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.malformed_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformed_json',
+};
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
+function toAppError(error: FastifyError | Error, request: FastifyRequest, bodyLimit: number): AppError | null {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped === 'request.unsupported_media_type') {
+    return new AppError(mapped, { type: request.headers['content-type'] ?? '' });
+  }
+  if (mapped === 'request.too_large') return new AppError(mapped, { limit: formatBytes(bodyLimit) });
+  if (mapped === 'request.invalid') return new AppError(mapped, { detail: fastifyError.message });
+  if (mapped) return new AppError(mapped);
+  // JSON.parse failures surface as SyntaxError with a 400 status from the content-type parser.
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('request.malformed_json');
+  return null;
+}
+
+/** The one place errors become HTTP responses (STYLE 5). */
+export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale: Locale = request.locale;
+    const appError = toAppError(error, request, bodyLimit);
+    if (appError) {
+      const params = { ...appError.params };
+      if (appError.code === 'request.invalid' && params.detail === undefined) {
+        params.detail = appError.fields.map((field) => field.message).join('; ');
+      }
+      return reply
+        .status(appError.status)
+        .send(failure(appError.status, errorMessage(appError.code, locale, params), appError.code, appError.fields));
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    const code: ErrorCode = status === 500 ? 'internal.error' : 'request.invalid';
+    return reply.status(status).send(failure(status, errorMessage(code, locale, { detail: error.message }), code));
+  });
+}

@@ -1,0 +1,97 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface AuditEntry {
+  actorId: number | null;
+  actorUsername: string | null;
+  actorRole?: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | number | null;
+  projectId?: number | null;
+  env?: string | null;
+  siteId?: number | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+  reason?: string | null;
+  ip: string | null;
+}
+
+const toJson = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** Appends one row; id, time and hashes are set by the chain trigger. */
+export async function insertAuditRow(db: Executor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      actor_username: entry.actorUsername,
+      actor_role: entry.actorRole ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      project_id: entry.projectId ?? null,
+      env: entry.env ?? null,
+      site_id: entry.siteId ?? null,
+      old_value: toJson(entry.oldValue),
+      new_value: toJson(entry.newValue),
+      reason: entry.reason ?? null,
+      ip: entry.ip,
+    })
+    .execute();
+}
+
+export interface ChainLink {
+  id: number;
+  prevHash: string;
+  hash: string;
+  digest: string;
+}
+
+/** Reads the chain in id order with each row's recomputed digest, a page at a time. */
+export async function readChainPage(db: Executor, afterId: number, limit: number): Promise<ChainLink[]> {
+  const rows = await db
+    .selectFrom('audit_log as a')
+    .select(['a.id', 'a.prev_hash', 'a.hash', sql<string>`audit_row_digest(a)`.as('digest')])
+    .where('a.id', '>', afterId)
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
+}
+
+export interface AuditRecord {
+  id: number;
+  at: Date;
+  actorUsername: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+  reason: string | null;
+}
+
+export async function listAuditForEntity(db: Executor, entityType: string, entityId: string): Promise<AuditRecord[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['id', 'at', 'actor_username', 'action', 'entity_type', 'entity_id', 'old_value', 'new_value', 'reason'])
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: row.at,
+    actorUsername: row.actor_username,
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    reason: row.reason,
+  }));
+}

@@ -1,0 +1,178 @@
+import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '@dcap/core';
+import { AppError } from '@dcap/core';
+import type { ServiceDeps } from '../../deps.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
+import { insertAuditRow } from '../audit/repo.js';
+import { findUserById, findUserByUsername, updateUser } from '../users/repo.js';
+import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { endSession, endUserSessions, findOpenSession, insertSession, touchSession } from './sessions-repo.js';
+import { hashToken, newSessionToken } from './tokens.js';
+
+const MINUTE = 60_000;
+/** last_seen_at is written at most this often, so reads stay reads; idle expiry is exact to within it. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+/** Shown in lockout messages; UTC named explicitly because the server does not know the reader's zone. */
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+type LoginOutcome =
+  | { ok: true; response: LoginResponse }
+  | { ok: false; error: AppError };
+
+/**
+ * Sign-in (spec 000 §7.1; COMPLIANCE AC-2, AC-4, AC-6, AT-4). Every outcome is recorded as an attempt
+ * and audited in the same transaction; a failure is thrown only after that transaction commits, so the
+ * record of a failed sign-in is never rolled back with it.
+ */
+export async function login(deps: ServiceDeps, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const { db, config, clock } = deps;
+  const now = clock.now();
+  const recent = await countAttemptsFromAddress(db, meta.ip, new Date(now.getTime() - MINUTE));
+  if (recent >= config.loginRateLimitPerMinute) throw new AppError('request.rate_limited', { seconds: 60 });
+
+  const user = await findUserByUsername(db, body.username);
+  const passwordMatches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), body.password);
+
+  const outcome = await db.transaction().execute(async (trx): Promise<LoginOutcome> => {
+    const attempt = { username: body.username, userId: user?.id ?? null, ip: meta.ip, at: now };
+    const audit = (action: string, newValue: Record<string, unknown>) =>
+      insertAuditRow(trx, {
+        actorId: user?.id ?? null,
+        actorUsername: user?.username ?? body.username,
+        action,
+        entityType: 'user',
+        entityId: user?.id ?? null,
+        newValue,
+        ip: meta.ip,
+      });
+
+    if (!user || user.status === 'deleted') {
+      await recordAttempt(trx, { ...attempt, success: false, reason: 'unknown_user' });
+      await audit('auth.login_failed', { reason: 'unknown_user' });
+      return { ok: false, error: new AppError('auth.invalid_credentials') };
+    }
+    if (user.locked_until && user.locked_until > now) {
+      await recordAttempt(trx, { ...attempt, success: false, reason: 'locked' });
+      await audit('auth.login_failed', { reason: 'locked' });
+      return { ok: false, error: new AppError('auth.account_locked', { until: formatUtc(user.locked_until) }) };
+    }
+    if (!passwordMatches) {
+      await recordAttempt(trx, { ...attempt, success: false, reason: 'wrong_password' });
+      await audit('auth.login_failed', { reason: 'wrong_password' });
+      const windowStart = new Date(now.getTime() - config.lockout.windowMs);
+      const since = user.lockout_reset_at && user.lockout_reset_at > windowStart ? user.lockout_reset_at : windowStart;
+      const failures = await countFailuresForUser(trx, user.id, since);
+      if (failures >= config.lockout.threshold) {
+        const lockedUntil = new Date(now.getTime() + config.lockout.durationMs);
+        await updateUser(trx, user.id, { locked_until: lockedUntil, lockout_reset_at: now });
+        await endUserSessions(trx, user.id, now, 'revoked');
+        await audit('auth.lockout', { failures, lockedUntil: lockedUntil.toISOString() });
+        return { ok: false, error: new AppError('auth.account_locked', { until: formatUtc(lockedUntil) }) };
+      }
+      return { ok: false, error: new AppError('auth.invalid_credentials') };
+    }
+    if (user.status === 'locked') {
+      await recordAttempt(trx, { ...attempt, success: false, reason: 'disabled' });
+      await audit('auth.login_failed', { reason: 'disabled' });
+      return { ok: false, error: new AppError('auth.account_disabled') };
+    }
+
+    const token = newSessionToken();
+    await insertSession(trx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + config.session.maxAgeMs),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await updateUser(trx, user.id, { last_login_at: now, locked_until: null, lockout_reset_at: now });
+    await recordAttempt(trx, { ...attempt, success: true, reason: 'ok' });
+    await audit('auth.login', { ip: meta.ip });
+    return { ok: true, response: { token, user: { id: user.id, username: user.username, name: user.name } } };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+/**
+ * Resolves the `Token` header to an actor, ending the session when it has been idle too long or outlived
+ * its absolute lifetime (COMPLIANCE AC-5), or when its user has been locked or deleted since.
+ */
+export async function authenticate(deps: ServiceDeps, token: string | undefined): Promise<Actor> {
+  if (!token) throw new AppError('auth.required');
+  const { db, config, clock } = deps;
+  const session = await findOpenSession(db, hashToken(token));
+  if (!session) throw new AppError('auth.required');
+  const now = clock.now();
+  if (now.getTime() - session.last_seen_at.getTime() > config.session.idleMs) {
+    await endSession(db, session.id, now, 'idle');
+    throw new AppError('auth.session_expired');
+  }
+  if (now >= session.expires_at) {
+    await endSession(db, session.id, now, 'expired');
+    throw new AppError('auth.required');
+  }
+  if (session.user.status !== 'active') {
+    await endSession(db, session.id, now, 'revoked');
+    throw new AppError('auth.required');
+  }
+  if (now.getTime() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  return {
+    userId: session.user.id,
+    username: session.user.username,
+    name: session.user.name,
+    admin: session.user.admin,
+    systemAdmin: session.user.system_admin,
+    projectAdmin: session.user.project_admin,
+    sessionId: session.id,
+    currentProjectId: session.current_project_id,
+    currentRoleId: session.current_role_id,
+    currentEnv: session.current_env,
+  };
+}
+
+/** Ends the caller's session. An unknown or already ended token is not an error: the client clears anyway. */
+export async function logout(deps: ServiceDeps, token: string | undefined, meta: RequestMeta): Promise<void> {
+  if (!token) return;
+  const { db, clock } = deps;
+  const session = await findOpenSession(db, hashToken(token));
+  if (!session) return;
+  await db.transaction().execute(async (trx) => {
+    await endSession(trx, session.id, clock.now(), 'logout');
+    await insertAuditRow(trx, {
+      actorId: session.user.id,
+      actorUsername: session.user.username,
+      action: 'auth.logout',
+      entityType: 'user',
+      entityId: session.user.id,
+      ip: meta.ip,
+    });
+  });
+}
+
+/** The signed-in user changes their own password; their other sessions end. */
+export async function changePassword(deps: ServiceDeps, actor: Actor, body: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
+  const { db, clock } = deps;
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw new AppError('user.not_found');
+  if (!(await verifyPassword(user.password_hash, body.oldPassword))) throw new AppError('auth.wrong_old_password');
+  if (body.newPassword === body.oldPassword) throw new AppError('auth.password_reused');
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash, password_changed_at: now, updated_at: now });
+    await endUserSessions(trx, user.id, now, 'revoked', actor.sessionId);
+    await insertAuditRow(trx, {
+      actorId: actor.userId,
+      actorUsername: actor.username,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+      ip: meta.ip,
+    });
+  });
+}

@@ -1,0 +1,218 @@
+import type { CreateUserRequest, IssuedPassword, UpdateProfileRequest, UpdateUserRequest, User, UserListQuery, UserPage } from '@dcap/core';
+import { AppError } from '@dcap/core';
+import type { UserRow } from '../../db/schema.js';
+import { translateDatabaseError } from '../../db/errors.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
+import type { Executor } from '../audit/repo.js';
+import { insertAuditRow } from '../audit/repo.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { endUserSessions } from '../auth/sessions-repo.js';
+import { auditedUserFields, changedFields, presentUser } from './presenter.js';
+import {
+  countActiveAdmins,
+  findUserById,
+  findUserByUsername,
+  findUserForUpdate,
+  insertUser,
+  listUsers as listUserRows,
+  searchActiveUsers,
+  updateUser as updateUserRow,
+} from './repo.js';
+
+const SEARCH_LIMIT = 20;
+
+function audit(trx: Executor, actor: Actor | null, meta: RequestMeta, action: string, user: UserRow, values: { oldValue?: unknown; newValue?: unknown }) {
+  return insertAuditRow(trx, {
+    actorId: actor?.userId ?? null,
+    actorUsername: actor?.username ?? 'system',
+    action,
+    entityType: 'user',
+    entityId: user.id,
+    ...values,
+    ip: meta.ip,
+  });
+}
+
+const isAdmin = (row: Pick<UserRow, 'admin' | 'system_admin'>) => row.admin || row.system_admin;
+
+/** Refuses a change that would leave the platform without an active administrator. */
+async function assertAdminRemains(trx: Executor, target: UserRow, stillActiveAdmin: boolean): Promise<void> {
+  if (isAdmin(target) && target.status === 'active' && !stillActiveAdmin && (await countActiveAdmins(trx)) <= 1) {
+    throw new AppError('user.last_admin');
+  }
+}
+
+async function loadForChange(trx: Executor, id: number): Promise<UserRow> {
+  const row = await findUserForUpdate(trx, id);
+  if (!row) throw new AppError('user.not_found');
+  if (row.status === 'deleted') throw new AppError('user.deleted');
+  return row;
+}
+
+export async function getUser(deps: ServiceDeps, id: number): Promise<User> {
+  const row = await findUserById(deps.db, id);
+  if (!row) throw new AppError('user.not_found');
+  return presentUser(row);
+}
+
+export async function listUsers(deps: ServiceDeps, query: UserListQuery): Promise<UserPage> {
+  const { rows, total } = await listUserRows(deps.db, query);
+  return { list: rows.map(presentUser), total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+export async function searchUsers(deps: ServiceDeps, keyword: string): Promise<User[]> {
+  return (await searchActiveUsers(deps.db, keyword, SEARCH_LIMIT)).map(presentUser);
+}
+
+/** Login names are never reused (COMPLIANCE AC-1), so a deleted user's name is not free either. */
+export async function isUsernameAvailable(deps: ServiceDeps, username: string): Promise<boolean> {
+  return !(await findUserByUsername(deps.db, username));
+}
+
+/**
+ * Creates a platform user. `actor` is null only for the administrator created at first start.
+ * A generated password is returned once and never stored in clear.
+ */
+export async function createUser(deps: ServiceDeps, actor: Actor | null, body: CreateUserRequest, meta: RequestMeta): Promise<IssuedPassword> {
+  const { db, clock } = deps;
+  if (await findUserByUsername(db, body.username)) throw new AppError('user.username_taken', { username: body.username });
+  const issued = body.password ? null : generatePassword();
+  const passwordHash = await hashPassword(body.password ?? issued ?? '');
+  const now = clock.now();
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, {
+        username: body.username,
+        name: body.name,
+        name_en: body.nameEn ?? null,
+        gender: body.gender ?? null,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        corporation: body.corporation ?? null,
+        department: body.department ?? null,
+        admin: body.admin ?? false,
+        project_admin: body.projectAdmin ?? false,
+        password_hash: passwordHash,
+        password_changed_at: now,
+        created_by: actor?.userId ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      await audit(trx, actor, meta, 'user.create', created, { newValue: auditedUserFields(created) });
+      return created;
+    });
+    return { user: presentUser(row), password: issued };
+  } catch (error) {
+    throw translateDatabaseError(error, { username: body.username });
+  }
+}
+
+export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUserRequest, meta: RequestMeta): Promise<User> {
+  const { db, clock } = deps;
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await loadForChange(trx, body.id);
+    const willBeAdmin = body.admin ?? before.admin;
+    if (before.id === actor.userId && before.admin && !willBeAdmin) throw new AppError('user.cannot_change_self');
+    await assertAdminRemains(trx, before, willBeAdmin || before.system_admin);
+    const after = await updateUserRow(trx, before.id, {
+      name: body.name,
+      name_en: body.nameEn ?? null,
+      gender: body.gender ?? null,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      corporation: body.corporation ?? null,
+      department: body.department ?? null,
+      admin: willBeAdmin,
+      project_admin: body.projectAdmin ?? before.project_admin,
+      updated_at: clock.now(),
+    });
+    const changes = changedFields(auditedUserFields(before), auditedUserFields(after));
+    if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.update', after, changes);
+    return after;
+  });
+  return presentUser(row);
+}
+
+/** The signed-in user edits their own profile; flags and status are not theirs to change. */
+export async function updateProfile(deps: ServiceDeps, actor: Actor, body: UpdateProfileRequest, meta: RequestMeta): Promise<User> {
+  const { db, clock } = deps;
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await loadForChange(trx, actor.userId);
+    const after = await updateUserRow(trx, before.id, {
+      name: body.name,
+      name_en: body.nameEn ?? null,
+      gender: body.gender,
+      email: body.email,
+      corporation: body.corporation,
+      phone: body.phone ?? null,
+      department: body.department ?? null,
+      updated_at: clock.now(),
+    });
+    const changes = changedFields(auditedUserFields(before), auditedUserFields(after));
+    if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.profile_update', after, changes);
+    return after;
+  });
+  return presentUser(row);
+}
+
+type StatusChange = 'lock' | 'unlock' | 'delete';
+
+async function changeStatus(trx: Executor, deps: ServiceDeps, actor: Actor, id: number, change: StatusChange, meta: RequestMeta): Promise<UserRow> {
+  const now = deps.clock.now();
+  const before = await loadForChange(trx, id);
+  if (change !== 'unlock') {
+    if (before.id === actor.userId) throw new AppError('user.cannot_change_self');
+    await assertAdminRemains(trx, before, false);
+  }
+  const after = await updateUserRow(
+    trx,
+    id,
+    change === 'lock'
+      ? { status: 'locked', updated_at: now }
+      : change === 'unlock'
+        ? { status: 'active', locked_until: null, lockout_reset_at: now, updated_at: now }
+        : { status: 'deleted', deleted_at: now, updated_at: now },
+  );
+  // Locking or deleting a user ends their sessions at once (COMPLIANCE AC-5).
+  if (change !== 'unlock') await endUserSessions(trx, id, now, 'revoked');
+  const oldValue = { status: before.status, lockedUntil: before.locked_until?.toISOString() ?? null };
+  const newValue = { status: after.status, lockedUntil: after.locked_until?.toISOString() ?? null };
+  await audit(trx, actor, meta, `user.${change}`, after, { oldValue, newValue });
+  return after;
+}
+
+export async function setUserStatus(deps: ServiceDeps, actor: Actor, id: number, change: StatusChange, meta: RequestMeta): Promise<User> {
+  return presentUser(await deps.db.transaction().execute((trx) => changeStatus(trx, deps, actor, id, change, meta)));
+}
+
+/** Deletes several users in one transaction: all of them or, on the first refusal, none. */
+export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[], meta: RequestMeta): Promise<{ deleted: number }> {
+  const unique = [...new Set(ids)];
+  await deps.db.transaction().execute(async (trx) => {
+    for (const id of unique) await changeStatus(trx, deps, actor, id, 'delete', meta);
+  });
+  return { deleted: unique.length };
+}
+
+/** Issues a new password, shown once; the user's sessions end so the old password's holder is signed out. */
+export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number, meta: RequestMeta): Promise<IssuedPassword> {
+  const { db, clock } = deps;
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await loadForChange(trx, id);
+    const now = clock.now();
+    const after = await updateUserRow(trx, before.id, {
+      password_hash: passwordHash,
+      password_changed_at: now,
+      locked_until: null,
+      lockout_reset_at: now,
+      updated_at: now,
+    });
+    await endUserSessions(trx, before.id, now, 'revoked');
+    await audit(trx, actor, meta, 'user.password_reset', after, {});
+    return after;
+  });
+  return { user: presentUser(row), password };
+}
