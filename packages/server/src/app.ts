@@ -43,9 +43,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   fastify.decorateRequest('locale', 'zh-CN');
   fastify.decorateRequest('actor', null);
-  fastify.addHook('onRequest', async (request) => {
+  fastify.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['accept-language'];
     request.locale = pickLocale(typeof header === 'string' ? header : undefined);
+    done();
   });
   // Only JSON and the sign-in form are accepted; text/plain bodies are refused instead of read as strings.
   fastify.removeContentTypeParser('text/plain');

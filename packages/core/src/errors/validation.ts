@@ -84,7 +84,10 @@ function describeIssue(issue: z.core.$ZodIssue, locale: Locale): FieldError[] {
       const params = (issue.params ?? {}) as Record<string, string | number>;
       return [key ? say(key, params) : say('invalid')];
     }
-    default:
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
       return [say('invalid')];
   }
 }

@@ -12,10 +12,11 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
 
 export type PlatformAction = 'user.manage';
 
+const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
+  'user.manage': isPlatformAdmin,
+};
+
 /** Platform-level rights; project-scoped rights arrive with projects and roles. */
 export function canOnPlatform(actor: PlatformActor, action: PlatformAction): boolean {
-  switch (action) {
-    case 'user.manage':
-      return isPlatformAdmin(actor);
-  }
+  return PLATFORM_RIGHTS[action](actor);
 }

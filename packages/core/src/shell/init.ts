@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const menuItemSchema: z.ZodType<unknown> = z.lazy(() =>
+const menuItemSchema: z.ZodType = z.lazy(() =>
   z.object({
     key: z.string(),
     path: z.string(),

@@ -16,6 +16,12 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
+const builtinParser = pg.types.getTypeParser.bind(pg.types) as (oid: number, format: 'text' | 'binary') => unknown;
+
+function parseInt8AsNumber(oid: number, format?: 'text' | 'binary'): unknown {
+  return oid === INT8_OID ? (value: string) => Number(value) : builtinParser(oid, format ?? 'text');
+}
+
 /**
  * A PostgreSQL server through `pg`. int8 values (counts, audit ids) are parsed to numbers as PGlite does,
  * so one set of queries returns the same shapes on both.
@@ -24,10 +30,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: parseInt8AsNumber as typeof pg.types.getTypeParser },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RegisteredRoute } from './route.js';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
 
 function envelopeOf(data: z.ZodType): Record<string, unknown> {

@@ -137,7 +137,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change()`.execute(db);
 }
 
-export async function down(): Promise<void> {
+export function down(): Promise<void> {
   // The audit trail is never dropped by a migration (COMPLIANCE IM-4).
-  throw new Error('0001 cannot be reverted');
+  return Promise.reject(new Error('0001 cannot be reverted'));
 }

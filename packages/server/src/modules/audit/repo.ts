@@ -60,7 +60,7 @@ export async function readChainPage(db: Executor, afterId: number, limit: number
     .orderBy('a.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: Number(row.id), prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
+  return rows.map((row) => ({ id: row.id, prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
 }
 
 export interface AuditRecord {
@@ -84,7 +84,7 @@ export async function listAuditForEntity(db: Executor, entityType: string, entit
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     at: row.at,
     actorUsername: row.actor_username,
     action: row.action,

@@ -30,7 +30,7 @@ export async function countAttemptsFromAddress(db: Executor, ip: string, since: 
     .where('ip', '=', ip)
     .where('at', '>', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function countFailuresForUser(db: Executor, userId: number, since: Date): Promise<number> {
@@ -42,5 +42,5 @@ export async function countFailuresForUser(db: Executor, userId: number, since: 
     .where('reason', '=', 'wrong_password')
     .where('at', '>', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }

@@ -18,7 +18,7 @@ export async function findUserByUsername(db: Executor, username: string): Promis
 
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function countActiveAdmins(db: Executor): Promise<number> {
@@ -28,7 +28,7 @@ export async function countActiveAdmins(db: Executor): Promise<number> {
     .where('status', '=', 'active')
     .where((eb) => eb.or([eb('admin', '=', true), eb('system_admin', '=', true)]))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function insertUser(db: Executor, user: NewUserRow): Promise<UserRow> {
@@ -73,7 +73,7 @@ export async function listUsers(db: Executor, query: UserListQuery): Promise<{ r
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: count.n };
 }
 
 export async function searchActiveUsers(db: Executor, keyword: string, limit: number): Promise<UserRow[]> {

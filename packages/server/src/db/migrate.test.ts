@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openPglite } from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+describe('migrations', () => {
+  it('apply once, are idempotent on restart, and let PostgreSQL guard statuses', async () => {
+    const handle = await openPglite(null);
+    try {
+      expect(await migrateToLatest(handle.db)).toEqual(['0001_identity_and_audit']);
+      expect(await migrateToLatest(handle.db)).toEqual([]);
+      const insertBadStatus = sql`INSERT INTO users (username, name, password_hash, status) VALUES ('x', 'x', 'h', 'godmode')`.execute(handle.db);
+      await expect(insertBadStatus).rejects.toThrow(/users_status_check/);
+      const deletedWithoutTime = sql`INSERT INTO users (username, name, password_hash, status) VALUES ('y', 'y', 'h', 'deleted')`.execute(handle.db);
+      await expect(deletedWithoutTime).rejects.toThrow(/users_deleted_check/);
+      await sql`INSERT INTO users (username, name, password_hash) VALUES ('Case', 'c', 'h')`.execute(handle.db);
+      await expect(sql`INSERT INTO users (username, name, password_hash) VALUES ('case', 'c', 'h')`.execute(handle.db)).rejects.toThrow(/users_username_key/);
+    } finally {
+      await handle.close();
+    }
+  });
+});
