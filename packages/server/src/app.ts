@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import { pickLocale } from '@dcap/core';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import './http/context.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { RouteRegistry } from './http/route.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
@@ -51,22 +51,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only JSON and the sign-in form are accepted; text/plain bodies are refused instead of read as strings.
   fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its theme as inline style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(fastify);
   installErrorHandler(fastify, config.bodyLimitBytes);
 
   const routes = new RouteRegistry((request) => {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -22,6 +24,50 @@ function parseInt8AsNumber(oid: number, format?: 'text' | 'binary'): unknown {
   return oid === INT8_OID ? (value: string) => Number(value) : builtinParser(oid, format ?? 'text');
 }
 
+/** Statements worth preparing: parameterised data queries, which the application sends over and over. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const MAX_PREPARED_STATEMENTS = 2000;
+
+/**
+ * Sends parameterised queries as named prepared statements, so PostgreSQL plans each distinct query once
+ * per connection instead of on every call. Planning the session lookup costs several times its execution;
+ * preparing it triples the statements a connection serves per second. Queries come from code, so the set
+ * of distinct texts is small; past the cap, queries run unnamed. A migration that changes a table's
+ * columns invalidates such plans, so every instance restarts when migrations run (docs/operations.md).
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < MAX_PREPARED_STATEMENTS) {
+      name = `dcap_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  // One wrapper per pooled client, so Kysely keeps recognising the connection it set up before.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const known = wrappers.get(client);
+      if (known) return known;
+      const wrapper: PostgresPoolClient = {
+        query: ((text: string, values: unknown[]) => {
+          const name = values.length > 0 && PREPARABLE.test(text) ? nameOf(text) : undefined;
+          return name ? client.query({ name, text, values }) : client.query(text, values);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => {
+          client.release();
+        },
+      };
+      wrappers.set(client, wrapper);
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * A PostgreSQL server through `pg`. int8 values (counts, audit ids) are parsed to numbers as PGlite does,
  * so one set of queries returns the same shapes on both.
@@ -32,7 +78,12 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     max: 10,
     types: { getTypeParser: parseInt8AsNumber as typeof pg.types.getTypeParser },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it on the next checkout.
+  pool.on('error', (error) => {
+    console.error(`database connection lost: ${error.message}`);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

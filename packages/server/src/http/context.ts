@@ -5,6 +5,8 @@ export interface Actor {
   userId: number;
   username: string;
   name: string;
+  nameEn: string | null;
+  email: string | null;
   admin: boolean;
   systemAdmin: boolean;
   projectAdmin: boolean;

@@ -47,7 +47,16 @@ async function freshDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's connections may take a moment to close after it ends; wait rather than kill them.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await dropper.end();
     },
   };

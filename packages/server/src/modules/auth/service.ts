@@ -125,6 +125,8 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
     userId: session.user.id,
     username: session.user.username,
     name: session.user.name,
+    nameEn: session.user.name_en,
+    email: session.user.email,
     admin: session.user.admin,
     systemAdmin: session.user.system_admin,
     projectAdmin: session.user.project_admin,

@@ -27,7 +27,7 @@ export async function insertSession(db: Executor, session: NewSession): Promise<
 }
 
 export type SessionWithUser = SessionRow & {
-  user: Pick<UserRow, 'id' | 'username' | 'name' | 'admin' | 'system_admin' | 'project_admin' | 'status'>;
+  user: Pick<UserRow, 'id' | 'username' | 'name' | 'name_en' | 'email' | 'admin' | 'system_admin' | 'project_admin' | 'status'>;
 };
 
 /** One query per authenticated request: the open session and the flags of its user. */
@@ -39,6 +39,8 @@ export async function findOpenSession(db: Executor, tokenHash: string): Promise<
     .select([
       'u.username as u_username',
       'u.name as u_name',
+      'u.name_en as u_name_en',
+      'u.email as u_email',
       'u.admin as u_admin',
       'u.system_admin as u_system_admin',
       'u.project_admin as u_project_admin',
@@ -48,13 +50,15 @@ export async function findOpenSession(db: Executor, tokenHash: string): Promise<
     .where('s.ended_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { u_username, u_name, u_admin, u_system_admin, u_project_admin, u_status, ...session } = row;
+  const { u_username, u_name, u_name_en, u_email, u_admin, u_system_admin, u_project_admin, u_status, ...session } = row;
   return {
     ...session,
     user: {
       id: session.user_id,
       username: u_username,
       name: u_name,
+      name_en: u_name_en,
+      email: u_email,
       admin: u_admin,
       system_admin: u_system_admin,
       project_admin: u_project_admin,

@@ -6,21 +6,19 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
 import type { RouteRegistry } from '../../http/route.js';
-import { findUserById } from '../users/repo.js';
 
 /**
  * The login response of spec 000 §3. Projects, roles, environments and dictionaries are later domains;
  * until they exist their fields are empty, never invented.
  */
-async function buildInit(deps: ServiceDeps, actor: Actor, application: string | undefined): Promise<InitResponse> {
-  const user = await findUserById(deps.db, actor.userId);
+function buildInit(deps: ServiceDeps, actor: Actor, application: string | undefined): InitResponse {
   return {
     user: {
       id: actor.userId,
       username: actor.username,
       name: actor.name,
-      nameEn: user?.name_en ?? null,
-      email: user?.email ?? null,
+      nameEn: actor.nameEn,
+      email: actor.email,
       admin: actor.admin,
       systemAdmin: actor.systemAdmin,
       projectAdmin: actor.projectAdmin,
@@ -57,7 +55,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry
     access: 'signedIn',
     query: initQuerySchema,
     response: initResponseSchema,
-    handler: ({ actor, query }) => buildInit(deps, actor, query.application),
+    handler: ({ actor, query }) => Promise.resolve(buildInit(deps, actor, query.application)),
   });
   routes.add(app, {
     method: 'GET',
