@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN } from '../playwright.config.js';
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+}
+
+test('an administrator signs in, works in English, creates a user who then signs in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/user\/login|\/$/);
+
+  // A wrong password is refused with the spec's message, in the default language (zh-CN).
+  await signIn(page, ADMIN.username, 'not-the-password1');
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await expect(page).not.toHaveURL(/DataDisplay/);
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/project\/DataDisplay/);
+
+  // Switch the whole interface to English; the choice is kept under the spec's storage key.
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-en-US').click();
+  await expect(page.locator('header')).toContainText('Users');
+  expect(await page.evaluate(() => localStorage.getItem('pro__app_language'))).toBe('en-US');
+
+  // Platform users, reached through the menu the server granted.
+  await page.locator('header').getByText('Users').click();
+  await expect(page).toHaveURL(/\/sys\/user/);
+  await expect(page.getByRole('cell', { name: ADMIN.username, exact: true })).toBeVisible();
+
+  await page.getByTestId('user-create').click();
+  await page.getByTestId('user-form-username').fill('site.investigator');
+  await page.getByTestId('user-form-name').fill('Dr. Li Wei');
+  await page.getByTestId('user-form-email').fill('li.wei@site.example');
+  await page.getByTestId('user-form-submit').click();
+
+  // The generated password is shown once.
+  const issued = page.getByTestId('issued-password');
+  await expect(issued).toBeVisible();
+  const password = (await issued.innerText()).trim();
+  expect(password).toMatch(/^\S{16}$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('cell', { name: 'site.investigator', exact: true })).toBeVisible();
+
+  await signOut(page);
+
+  await signIn(page, 'site.investigator', password);
+  await expect(page).toHaveURL(/\/project\/DataDisplay/);
+  await expect(page.locator('header')).not.toContainText('Users');
+
+  // The server refuses the administration page to this user whatever the browser shows.
+  const token = await page.evaluate(() => localStorage.getItem('pro__Token'));
+  const response = await page.request.get('/dcap/sys/user/list', { headers: { Token: String(token) } });
+  expect(response.status()).toBe(403);
+});
