@@ -14,8 +14,13 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
+import { resolveProjectAccess } from './modules/projects/access.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { registerUnitRoutes } from './modules/units/routes.js';
+import { registerProjectRoutes } from './modules/projects/routes.js';
+import { registerSessionRoutes } from './modules/projects/session-routes.js';
+import { registerEnvironmentRoutes } from './modules/environments/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -54,13 +59,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installSecurityHeaders(fastify);
   installErrorHandler(fastify, config.bodyLimitBytes);
 
-  const routes = new RouteRegistry((request) => {
-    const token = request.headers.token;
-    return authenticate(deps, typeof token === 'string' ? token : undefined);
-  });
+  const routes = new RouteRegistry(
+    (request) => {
+      const token = request.headers.token;
+      return authenticate(deps, typeof token === 'string' ? token : undefined);
+    },
+    (actor, projectId) => resolveProjectAccess(deps.db, actor, projectId),
+  );
   registerAuthRoutes(fastify, routes, deps);
   registerSystemRoutes(fastify, routes, deps);
   registerUserRoutes(fastify, routes, deps);
+  registerUnitRoutes(fastify, routes, deps);
+  registerProjectRoutes(fastify, routes, deps);
+  registerSessionRoutes(fastify, routes, deps);
+  registerEnvironmentRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

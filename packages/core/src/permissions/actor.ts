@@ -10,10 +10,13 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
   return actor.admin || actor.systemAdmin;
 }
 
-export type PlatformAction = 'user.manage';
+export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create';
 
 const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
   'user.manage': isPlatformAdmin,
+  'unit.manage': isPlatformAdmin,
+  // Spec 000 §1: project administrators hold project-level rights, starting with applying for a project.
+  'project.create': (actor) => isPlatformAdmin(actor) || actor.projectAdmin,
 };
 
 /** Platform-level rights; project-scoped rights arrive with projects and roles. */

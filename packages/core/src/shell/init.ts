@@ -49,6 +49,8 @@ export const initResponseSchema = z.object({
   institutions: z.array(z.unknown()),
   allInstitutions: z.array(z.unknown()),
   envList: z.array(z.unknown()),
-  abilities: z.object({ manageUsers: z.boolean() }),
+  abilities: z.object({ manageUsers: z.boolean(), manageUnits: z.boolean(), createProject: z.boolean() }),
+  /** The caller's abilities in the current project (core's project actions), empty without one. */
+  projectAbilities: z.record(z.string(), z.boolean()),
 });
 export type InitResponse = z.infer<typeof initResponseSchema>;

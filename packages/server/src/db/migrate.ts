@@ -1,11 +1,13 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_identity_and_audit.js';
+import * as m0002 from './migrations/0002_projects_sites_roles.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_identity_and_audit': m0001,
+  '0002_projects_sites_roles': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

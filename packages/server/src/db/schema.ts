@@ -1,3 +1,4 @@
+import type { EnvType, ProjectStatus, StatusChangeType } from '@dcap/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are written as Date and always read back as Date (both drivers parse timestamptz). */
@@ -80,12 +81,155 @@ export interface AuditLogTable {
   hash: Generated<string>;
 }
 
+export interface UnitsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  name_en: string | null;
+  province: string | null;
+  city: string | null;
+  address: string | null;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  unit_id: number;
+  name: string;
+  name_en: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Arrays are written as arrays and read back as arrays by both drivers. */
+type TextArray = ColumnType<string[], string[], string[]>;
+type IntArray = ColumnType<number[], number[] | undefined, number[]>;
+type JsonObject = ColumnType<Record<string, boolean>, string | undefined, string>;
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  name_en: string | null;
+  status: Generated<ProjectStatus>;
+  prev_status: ProjectStatus | null;
+  application: TextArray;
+  pi_user_names: string | null;
+  pi_user_names_en: string | null;
+  sponsor_names: string | null;
+  cro_names: string | null;
+  description: string | null;
+  blind_method: 'D' | 'S' | 'N';
+  group_scheme: 'PROJECT_GROUP_SCHEME_RAND' | 'PROJECT_GROUP_SCHEME_NONE';
+  remote_randomization: boolean;
+  share_event_panel: boolean;
+  auto_code: boolean;
+  config: JsonObject;
+  config_audit_requested: Generated<boolean>;
+  uat_confirmed: Generated<boolean>;
+  online_requested: Generated<boolean>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectAdminsTable {
+  project_id: number;
+  user_id: number;
+  granted_by: number | null;
+  granted_at: Timestamp;
+}
+
+export interface ProjectEnvsTable {
+  id: Generated<number>;
+  project_id: number;
+  key: string;
+  type: EnvType;
+  name: string;
+  name_en: string | null;
+  status: Generated<'normal' | 'disable'>;
+  created_at: Generated<Date>;
+}
+
+export interface ProjectSitesTable {
+  id: Generated<number>;
+  project_id: number;
+  unit_id: number;
+  code: string;
+  name: string;
+  name_en: string | null;
+  pi_name: string | null;
+  status: Generated<'active' | 'closed'>;
+  created_at: Generated<Date>;
+}
+
+export interface ProjectRolesTable {
+  id: Generated<number>;
+  project_id: number;
+  alias: string;
+  description: string | null;
+  description_en: string | null;
+  all_sites: boolean;
+  site_ids: IntArray;
+  enabled: Generated<boolean>;
+  rights: TextArray;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RoleAssignmentsTable {
+  id: Generated<number>;
+  project_id: number;
+  role_id: number;
+  user_id: number;
+  all_sites: boolean;
+  site_ids: IntArray;
+  granted_by: number | null;
+  granted_at: Timestamp;
+  revoked_by: number | null;
+  revoked_at: NullableTimestamp;
+}
+
+export interface StatusChangeApplicationsTable {
+  id: Generated<number>;
+  project_id: number;
+  type: StatusChangeType;
+  reason: string;
+  state: Generated<'pending' | 'approved' | 'rejected'>;
+  applied_by: number;
+  applied_at: Timestamp;
+  decided_by: number | null;
+  decided_at: NullableTimestamp;
+  decision_comment: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
+  units: UnitsTable;
+  departments: DepartmentsTable;
+  projects: ProjectsTable;
+  project_admins: ProjectAdminsTable;
+  project_envs: ProjectEnvsTable;
+  project_sites: ProjectSitesTable;
+  project_roles: ProjectRolesTable;
+  role_assignments: RoleAssignmentsTable;
+  status_change_applications: StatusChangeApplicationsTable;
 }
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type EnvRow = Selectable<ProjectEnvsTable>;
+export type SiteRow = Selectable<ProjectSitesTable>;
+export type RoleRow = Selectable<ProjectRolesTable>;
+export type AssignmentRow = Selectable<RoleAssignmentsTable>;
+export type UnitRow = Selectable<UnitsTable>;
+export type DepartmentRow = Selectable<DepartmentsTable>;
+export type ApplicationRow = Selectable<StatusChangeApplicationsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -54,7 +54,8 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
       tags: [route.tag],
       parameters: parameters(route),
       security: route.access === 'public' ? [] : [{ token: [] }],
-      'x-access': typeof route.access === 'string' ? route.access : `platform:${route.access.platform}`,
+      'x-access':
+        typeof route.access === 'string' ? route.access : 'platform' in route.access ? `platform:${route.access.platform}` : `project:${route.access.project}`,
       responses: {
         '200': { description: 'Success', content: { 'application/json': { schema: envelopeOf(route.response) } } },
         default: FAILURE,

@@ -1,15 +1,36 @@
-import type { PlatformAction } from '@dcap/core';
-import { AppError, canOnPlatform, describeValidationIssues } from '@dcap/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { PlatformAction, ProjectAction } from '@dcap/core';
+import { AppError, canInProject, canOnPlatform, describeValidationIssues } from '@dcap/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Actor, RequestMeta } from './context.js';
+import type { ProjectContext } from '../modules/projects/access.js';
 import { success } from './envelope.js';
+
+/** Where a project-scoped route finds its project: the parsed input, or the session's current project. */
+export type ProjectLocator = (input: { body: unknown; query: unknown; params: unknown }) => number | undefined;
 
 /**
  * Who may call a route, declared beside the route and checked before the handler runs.
- * `public`: anyone; `signedIn`: any valid session; `{ platform }`: a platform right from core.
+ * `public`: anyone; `signedIn`: any valid session; `{ platform }`: a platform right from core;
+ * `{ project, locate }`: a project right from core in the project `locate` names (the session's current
+ * project when it returns undefined), resolved with the caller's role and site scope.
  */
-export type Access = 'public' | 'signedIn' | { platform: PlatformAction };
+export type ProjectRouteAccess = { project: ProjectAction; locate?: ProjectLocator };
+export type Access = 'public' | 'signedIn' | { platform: PlatformAction } | ProjectRouteAccess;
+
+export interface ProjectResolver {
+  (actor: Actor, projectId: number): Promise<ProjectContext>;
+}
+
+/** A file a route answers with instead of the JSON envelope (the spreadsheet exports of spec 000 §7.3). */
+export interface FileReply {
+  contentType: string;
+  filename: string;
+  body: Buffer;
+}
+export const fileReplySchema = z.custom<FileReply>(
+  (value) => typeof value === 'object' && value !== null && Buffer.isBuffer((value as { body?: unknown }).body),
+);
 
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -34,12 +55,16 @@ export interface RouteDefinition<
   consumes?: string[];
   /** A success message key rendered in the caller's language; defaults to the generic one. */
   successMessage?: (meta: RequestMeta) => string;
+  /** The handler returns a FileReply (response `fileReplySchema`), sent as the file itself, not in the envelope. */
+  raw?: boolean;
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
     /** Public routes never authenticate, so they see no actor. */
     actor: A extends 'public' ? null : Actor;
+    /** The project a project-scoped route acts on, with the caller's standing there. */
+    project: A extends ProjectRouteAccess ? ProjectContext : null;
     meta: RequestMeta;
     request: FastifyRequest;
   }) => Promise<z.input<R>>;
@@ -57,6 +82,7 @@ export interface RegisteredRoute {
   params?: AnySchema;
   response: AnySchema;
   consumes: string[];
+  raw: boolean;
 }
 
 function parse(schema: AnySchema | undefined, value: unknown, where: string, meta: RequestMeta): unknown {
@@ -75,8 +101,34 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 function authorise(access: Access, actor: Actor | null): void {
   if (access === 'public') return;
   if (!actor) throw new AppError('auth.required');
-  if (access === 'signedIn') return;
+  if (access === 'signedIn' || 'project' in access) return;
   if (!canOnPlatform(actor, access.platform)) throw new AppError('permission.platform_admin_required');
+}
+
+async function authoriseProject(
+  access: Access,
+  actor: Actor | null,
+  input: { body: unknown; query: unknown; params: unknown },
+  resolve: ProjectResolver,
+): Promise<ProjectContext | null> {
+  if (typeof access === 'string' || !('project' in access) || !actor) return null;
+  const projectId = access.locate?.(input) ?? actor.currentProjectId;
+  if (projectId === null) throw new AppError('project.no_current');
+  const context = await resolve(actor, projectId);
+  if (!canInProject(context.access, access.project)) {
+    throw new AppError(context.access.role && !context.access.role.enabled ? 'role.disabled' : 'permission.project_forbidden');
+  }
+  return context;
+}
+
+function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
+  // The quoted name is for old clients; filename* carries the exact name in UTF-8 (RFC 6266).
+  const fallback = file.filename.replace(/[^\w.-]/g, '_');
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
 }
 
 const SUCCESS_MESSAGE = { 'zh-CN': '操作成功', 'en-US': 'Operation success' } as const;
@@ -84,7 +136,10 @@ const SUCCESS_MESSAGE = { 'zh-CN': '操作成功', 'en-US': 'Operation success' 
 export class RouteRegistry {
   readonly routes: RegisteredRoute[] = [];
 
-  constructor(private readonly authenticate: (request: FastifyRequest) => Promise<Actor | null>) {}
+  constructor(
+    private readonly authenticate: (request: FastifyRequest) => Promise<Actor | null>,
+    private readonly resolveProject: ProjectResolver,
+  ) {}
 
   add<
     A extends Access,
@@ -105,11 +160,12 @@ export class RouteRegistry {
       ...(definition.params ? { params: definition.params } : {}),
       response: definition.response,
       consumes,
+      raw: definition.raw ?? false,
     });
     app.route({
       method: definition.method,
       url: definition.url,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const meta = requestMeta(request);
         const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
         if (definition.body && contentType && !consumes.includes(contentType)) {
@@ -117,14 +173,20 @@ export class RouteRegistry {
         }
         request.actor = definition.access === 'public' ? null : await this.authenticate(request);
         authorise(definition.access, request.actor);
-        const data = await definition.handler({
+        const input = {
           body: parse(definition.body, request.body, 'body', meta) as Out<B>,
           query: parse(definition.query, request.query, 'query', meta) as Out<Q>,
           params: parse(definition.params, request.params, 'params', meta) as Out<P>,
+        };
+        const project = await authoriseProject(definition.access, request.actor, input, this.resolveProject);
+        const data = await definition.handler({
+          ...input,
           actor: request.actor as A extends 'public' ? null : Actor,
+          project: project as A extends ProjectRouteAccess ? ProjectContext : null,
           meta,
           request,
         });
+        if (definition.raw) return sendFile(reply, fileReplySchema.parse(data));
         const msg = definition.successMessage?.(meta) ?? SUCCESS_MESSAGE[meta.locale];
         return success(data ?? null, msg, request.actor);
       },

@@ -251,13 +251,13 @@ describe('GET /dcap/sys/init (spec 000 §3 login response)', () => {
     expect(data.application).toBe('dCap');
     expect(data.version).toEqual({ name: 'Community', number: '0.0.0-test' });
     expect(JSON.stringify(data.menus)).toContain('/sys/user');
-    expect(data.abilities).toEqual({ manageUsers: true });
+    expect(data.abilities).toEqual({ manageUsers: true, manageUnits: true, createProject: true });
 
     await createUser('plain', 'Plain12345');
     const plain = await t.call('GET', '/dcap/sys/init', { token: await t.signIn('plain', 'Plain12345') });
     const plainData = plain.body.data as { menus: unknown; abilities: unknown };
     expect(JSON.stringify(plainData.menus)).not.toContain('/sys/user');
     expect(JSON.stringify(plainData.menus)).toContain('/project/DataDisplay');
-    expect(plainData.abilities).toEqual({ manageUsers: false });
+    expect(plainData.abilities).toEqual({ manageUsers: false, manageUnits: false, createProject: false });
   });
 });

@@ -1,50 +1,10 @@
-import type { InitResponse } from '@dcap/core';
-import { canOnPlatform, initQuerySchema, initResponseSchema, menusFor } from '@dcap/core';
+import { initQuerySchema, initResponseSchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
-import type { Actor } from '../../http/context.js';
 import type { RouteRegistry } from '../../http/route.js';
-
-/**
- * The login response of spec 000 §3. Projects, roles, environments and dictionaries are later domains;
- * until they exist their fields are empty, never invented.
- */
-function buildInit(deps: ServiceDeps, actor: Actor, application: string | undefined): InitResponse {
-  return {
-    user: {
-      id: actor.userId,
-      username: actor.username,
-      name: actor.name,
-      nameEn: actor.nameEn,
-      email: actor.email,
-      admin: actor.admin,
-      systemAdmin: actor.systemAdmin,
-      projectAdmin: actor.projectAdmin,
-    },
-    application: application ?? null,
-    currEnv: actor.currentEnv,
-    menus: menusFor(actor),
-    version: deps.config.version,
-    branding: { filingNumber: deps.config.filingNumber },
-    auditProcMap: {},
-    auditProcList: [],
-    dictMap: {},
-    projectConfigMap: {},
-    projectConfigsVo: null,
-    project: null,
-    projects: [],
-    projectRole: null,
-    projectRoles: [],
-    projRoles: [],
-    siteRoles: [],
-    institutions: [],
-    allInstitutions: [],
-    envList: [],
-    abilities: { manageUsers: canOnPlatform(actor, 'user.manage') },
-  };
-}
+import { buildInit } from './init-service.js';
 
 export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
   routes.add(app, {
@@ -55,7 +15,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry
     access: 'signedIn',
     query: initQuerySchema,
     response: initResponseSchema,
-    handler: ({ actor, query }) => Promise.resolve(buildInit(deps, actor, query.application)),
+    handler: ({ actor, query }) => buildInit(deps, actor, query.application),
   });
   routes.add(app, {
     method: 'GET',

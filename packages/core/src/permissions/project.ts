@@ -1,0 +1,97 @@
+/**
+ * Project-scoped rights (spec 000 §6): a platform administrator has all rights; a project administrator
+ * has project rights in the projects they administer; everyone else gets the flags of their active
+ * project role, limited to that role's sites.
+ */
+export const ROLE_RIGHTS = [
+  'projectDesignAndSetup',
+  'dataEntryRights',
+  'verify',
+  'review',
+  'locked',
+  'freeze',
+  'query',
+  'answerQuery',
+  'handleAllQuery',
+  'export',
+  'import',
+  'randomise',
+  'unblind',
+  'drugSupply',
+  'userRightsManagement',
+] as const;
+export type RoleRight = (typeof ROLE_RIGHTS)[number];
+
+export type SiteScope = 'all' | readonly number[];
+
+export interface ActiveRole {
+  id: number;
+  enabled: boolean;
+  rights: readonly RoleRight[];
+  sites: SiteScope;
+}
+
+/** What the caller is in one project. */
+export interface ProjectAccess {
+  platformAdmin: boolean;
+  projectAdmin: boolean;
+  role: ActiveRole | null;
+}
+
+export const PROJECT_ACTIONS = [
+  'project.view',
+  'project.configure',
+  'project.lifecycle',
+  'project.approve',
+  'env.manage',
+  'site.manage',
+  'role.manage',
+  'role.assign',
+  'design.edit',
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
+const roleHas = (access: ProjectAccess, right: RoleRight) =>
+  access.role !== null && access.role.enabled && access.role.rights.includes(right);
+const manager = (access: ProjectAccess) => access.platformAdmin || access.projectAdmin;
+
+const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
+  'project.view': (a) => manager(a) || (a.role !== null && a.role.enabled),
+  'project.configure': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  'project.lifecycle': manager,
+  'project.approve': (a) => a.platformAdmin,
+  'env.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  'site.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  // Roles are project-wide definitions: only someone whose own scope is all sites may shape them.
+  'role.manage': (a) => manager(a) || (roleHas(a, 'userRightsManagement') && a.role?.sites === 'all'),
+  'role.assign': (a) => manager(a) || roleHas(a, 'userRightsManagement'),
+  // Spec 000 §6: "Project design rights: project administrator or the projectDesignAndSetup flag."
+  'design.edit': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+};
+
+export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {
+  return RULES[action](access);
+}
+
+/** The sites whose data the caller may see: all for managers, otherwise the active role's sites. */
+export function siteScope(access: ProjectAccess): SiteScope {
+  if (manager(access)) return 'all';
+  if (!access.role?.enabled) return [];
+  return access.role.sites;
+}
+
+export function inSiteScope(scope: SiteScope, siteId: number): boolean {
+  return scope === 'all' || scope.includes(siteId);
+}
+
+/** Whether every site of `inner` lies within `outer` (a delegated grant never exceeds the granter's scope). */
+export function scopeWithin(inner: SiteScope, outer: SiteScope): boolean {
+  if (outer === 'all') return true;
+  if (inner === 'all') return false;
+  return inner.every((site) => outer.includes(site));
+}
+
+/** Rights as the spec's boolean flags on the wire (`{ verify: true, … }`). */
+export function rightsToFlags(rights: readonly RoleRight[]): Record<RoleRight, boolean> {
+  return Object.fromEntries(ROLE_RIGHTS.map((right) => [right, rights.includes(right)])) as Record<RoleRight, boolean>;
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { STATUS_CHANGE_TYPES } from './lifecycle.js';
+import { PROJECT_LIST_FILTERS, PROJECT_STATUSES } from './status.js';
+
+/** Spec 000 §1 sub-applications, by their shell names. */
+export const APPLICATIONS = ['dCap', 'Balance', 'Bigscreen', 'iMask', 'iSupply', 'Analytics'] as const;
+export type ApplicationName = (typeof APPLICATIONS)[number];
+
+/** Spec 000 §3 blind methods: D double blind, S single blind, N none. */
+export const BLIND_METHODS = ['D', 'S', 'N'] as const;
+export const GROUP_SCHEMES = ['PROJECT_GROUP_SCHEME_RAND', 'PROJECT_GROUP_SCHEME_NONE'] as const;
+
+/** The project configuration flags of spec 000 §3, all off by default. */
+export const PROJECT_CONFIG_FLAGS = [
+  'applicationModule',
+  'applicationModuleRunning',
+  'openWechatMp',
+  'openMiniApp',
+  'preScreen',
+  'preScreenSuspend',
+  'visitTask',
+  'clinicalNumber',
+  'clinicalNumberMust',
+  'panelAutoCover',
+  'panelAutoSwitch',
+  'enableOcr',
+  'varsRequeredOnRecruit',
+  'sameRoleCancelCloseQuery',
+] as const;
+export type ProjectConfigFlag = (typeof PROJECT_CONFIG_FLAGS)[number];
+
+const configShape = Object.fromEntries(PROJECT_CONFIG_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
+  ProjectConfigFlag,
+  z.ZodOptional<z.ZodBoolean>
+>;
+export const projectConfigSchema = z.strictObject(configShape);
+export type ProjectConfig = Partial<Record<ProjectConfigFlag, boolean>>;
+
+/** Project codes are short identifiers used in exports and file names. */
+const PROJECT_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
+const text = (max: number) => z.string().trim().max(max).nullish();
+
+/** A project's configuration, as applied for (`/dcap/project/apply`) and edited (`/dcap/project/save`). */
+const projectFields = {
+  code: z.string().trim().refine((code) => PROJECT_CODE.test(code), { params: { message: 'format' } }),
+  name: z.string().trim().min(1).max(200),
+  eName: text(200),
+  piUserNames: text(200),
+  piUserNamesEn: text(200),
+  sponsorNames: text(200),
+  croNames: text(200),
+  description: text(2000),
+  blindMethod: z.enum(BLIND_METHODS).default('N'),
+  groupScheme: z.enum(GROUP_SCHEMES).default('PROJECT_GROUP_SCHEME_NONE'),
+  remoteRandomization: z.boolean().default(false),
+  shareEventPanel: z.boolean().default(false),
+  autoCode: z.boolean().default(false),
+  application: z.array(z.enum(APPLICATIONS)).min(1).max(APPLICATIONS.length).default(['dCap']),
+  config: projectConfigSchema.default({}),
+};
+export const createProjectSchema = z.strictObject(projectFields);
+/** Updates carry the version they were read at, so a concurrent edit is refused rather than overwritten. */
+export const saveProjectSchema = z.strictObject({
+  id: z.number().int().positive(),
+  version: z.number().int().positive(),
+  ...projectFields,
+});
+export type CreateProjectRequest = z.infer<typeof createProjectSchema>;
+export type SaveProjectRequest = z.infer<typeof saveProjectSchema>;
+
+export const projectSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  eName: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  prevStatus: z.enum(PROJECT_STATUSES).nullable(),
+  application: z.array(z.enum(APPLICATIONS)),
+  piUserNames: z.string().nullable(),
+  piUserNamesEn: z.string().nullable(),
+  sponsorNames: z.string().nullable(),
+  croNames: z.string().nullable(),
+  description: z.string().nullable(),
+  blindMethod: z.enum(BLIND_METHODS),
+  groupScheme: z.enum(GROUP_SCHEMES),
+  remoteRandomization: z.boolean(),
+  shareEventPanel: z.boolean(),
+  autoCode: z.boolean(),
+  config: z.record(z.string(), z.boolean()),
+  configAuditRequested: z.boolean(),
+  uatConfirmed: z.boolean(),
+  onlineRequested: z.boolean(),
+  progressStep: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** What the caller may do here, computed by core's rules so the web need not re-implement them. */
+  abilities: z.record(z.string(), z.boolean()),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListQuerySchema = z.strictObject({
+  filter: z.enum(PROJECT_LIST_FILTERS).default('mine'),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const projectIdParamsSchema = z.strictObject({ projectId: z.coerce.number().int().positive() });
+export const updateStatusQuerySchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  status: z.enum(PROJECT_STATUSES),
+  oldStatus: z.enum(PROJECT_STATUSES),
+});
+export const approveOnlineQuerySchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  approve: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  publish: z.enum(['true', 'false']).transform((v) => v === 'true').default(true),
+});
+
+export const statusChangeApplicationSchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  type: z.enum(STATUS_CHANGE_TYPES),
+  reason: z.string(),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  appliedBy: z.string(),
+  appliedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionComment: z.string().nullable(),
+});
+export type StatusChangeApplication = z.infer<typeof statusChangeApplicationSchema>;
+
+export const applyStatusChangeSchema = z.strictObject({
+  projectId: z.number().int().positive(),
+  type: z.enum(STATUS_CHANGE_TYPES),
+  reason: z.string().trim().min(1).max(1000),
+});
+export const decideStatusChangeSchema = z.strictObject({
+  projectId: z.number().int().positive(),
+  id: z.number().int().positive(),
+  approve: z.boolean(),
+  comment: z.string().trim().max(1000).nullish(),
+});
+
+export const projectStepSchema = z.object({
+  status: z.enum(PROJECT_STATUSES),
+  prevStatus: z.enum(PROJECT_STATUSES).nullable(),
+  step: z.number(),
+  notice: z.enum(['pausedOnTest', 'recruitmentPaused', 'projectLocked', 'runPaused']).nullable(),
+});

@@ -1,0 +1,67 @@
+import { createEnvSchema, environmentSchema, envIdSchema, projectIdBodySchema, updateEnvSchema, updateEnvStatusSchema } from '@dcap/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../deps.js';
+import type { RouteRegistry } from '../../http/route.js';
+import { cleanEnvironment, createEnvironment, listEnvironments, setEnvironmentStatus, updateEnvironment } from './service.js';
+
+const fromBody = ({ body }: { body: unknown }) => (body as { projectId: number }).projectId;
+
+/** Project environments (spec 000 §7.5). */
+export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
+  for (const [name, summary] of [
+    ['getEnvList', 'The project’s environments in the spec’s order'],
+    ['userEnvList', 'The environments the caller may choose (status normal ones are selectable)'],
+  ] as const) {
+    routes.add(app, {
+      method: 'POST',
+      url: `/dcap/projectEnv/${name}`,
+      summary,
+      tag: 'environments',
+      access: { project: 'project.view', locate: fromBody },
+      body: projectIdBodySchema,
+      response: z.array(environmentSchema),
+      handler: ({ project }) => listEnvironments(deps, project.project.id),
+    });
+  }
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/projectEnv/createEnv',
+    summary: 'Create an environment (dev, uat, bprd, prd, or an sde environment)',
+    tag: 'environments',
+    access: { project: 'env.manage', locate: fromBody },
+    body: createEnvSchema,
+    response: environmentSchema,
+    handler: ({ actor, body, meta }) => createEnvironment(deps, actor, body, meta),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/projectEnv/updateEnv',
+    summary: 'Rename an environment',
+    tag: 'environments',
+    access: { project: 'env.manage', locate: fromBody },
+    body: updateEnvSchema,
+    response: environmentSchema,
+    handler: ({ actor, project, body, meta }) => updateEnvironment(deps, actor, project, body, meta),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/projectEnv/updateEnvStatus',
+    summary: 'Enable (normal) or disable an environment',
+    tag: 'environments',
+    access: { project: 'env.manage', locate: fromBody },
+    body: updateEnvStatusSchema,
+    response: environmentSchema,
+    handler: ({ actor, project, body, meta }) => setEnvironmentStatus(deps, actor, project, body.id, body.status, meta),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/projectEnv/cleanEnv',
+    summary: 'Remove the study data of a non-production environment',
+    tag: 'environments',
+    access: { project: 'env.manage', locate: fromBody },
+    body: envIdSchema,
+    response: z.object({ env: z.string(), removed: z.record(z.string(), z.number()) }),
+    handler: ({ actor, project, body, meta }) => cleanEnvironment(deps, actor, project, body.id, meta),
+  });
+}

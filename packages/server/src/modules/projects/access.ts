@@ -1,0 +1,72 @@
+import type { ProjectAccess, RoleRight, SiteScope } from '@dcap/core';
+import { AppError } from '@dcap/core';
+import type { ProjectRow } from '../../db/schema.js';
+import type { Actor } from '../../http/context.js';
+import type { Executor } from '../audit/repo.js';
+
+/** The project a request acts on and what the caller is there. */
+export interface ProjectContext {
+  project: ProjectRow;
+  access: ProjectAccess;
+}
+
+function intersect(a: SiteScope, b: SiteScope): SiteScope {
+  if (a === 'all') return b;
+  if (b === 'all') return a;
+  return a.filter((site) => b.includes(site));
+}
+
+/**
+ * Resolves the caller's standing in a project (spec 000 §6). A platform administrator has all rights; a
+ * project administrator of this project has project rights; anyone else acts through the session's
+ * current role, which must belong to this project, limited to the role's sites and to the sites of their
+ * own assignment. A caller with no standing at all gets 404, so guessing ids reveals nothing.
+ */
+export async function resolveProjectAccess(db: Executor, actor: Actor, projectId: number): Promise<ProjectContext> {
+  const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw new AppError('project.not_found');
+  const platformAdmin = actor.admin || actor.systemAdmin;
+  const projectAdmin =
+    !platformAdmin &&
+    (await db
+      .selectFrom('project_admins')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', actor.userId)
+      .executeTakeFirst()) !== undefined;
+
+  let role: ProjectAccess['role'] = null;
+  if (actor.currentProjectId === projectId && actor.currentRoleId !== null) {
+    const row = await db
+      .selectFrom('role_assignments as a')
+      .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+      .select(['r.id', 'r.enabled', 'r.rights', 'r.all_sites as role_all', 'r.site_ids as role_sites', 'a.all_sites as user_all', 'a.site_ids as user_sites'])
+      .where('a.role_id', '=', actor.currentRoleId)
+      .where('a.user_id', '=', actor.userId)
+      .where('a.revoked_at', 'is', null)
+      .where('r.deleted_at', 'is', null)
+      .where('r.project_id', '=', projectId)
+      .executeTakeFirst();
+    if (row) {
+      role = {
+        id: row.id,
+        enabled: row.enabled,
+        // The column's CHECK constraint admits only core's rights.
+        rights: row.rights as RoleRight[],
+        sites: intersect(row.role_all ? 'all' : row.role_sites, row.user_all ? 'all' : row.user_sites),
+      };
+    }
+  }
+  if (!platformAdmin && !projectAdmin && !role) {
+    const member = await db
+      .selectFrom('role_assignments')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', actor.userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    // A member whose session is in another project is told to switch; a stranger learns nothing.
+    throw new AppError(member ? 'project.no_current' : 'project.not_found');
+  }
+  return { project, access: { platformAdmin, projectAdmin, role } };
+}

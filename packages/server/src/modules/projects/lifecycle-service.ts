@@ -1,0 +1,217 @@
+import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
+import { AppError, canLockFrom, isLegalStatusChange, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
+import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
+import { translatingErrors } from '../../db/errors.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
+import type { Executor } from '../audit/repo.js';
+import type { ProjectContext } from './access.js';
+import { presentApplication, presentProject } from './presenter.js';
+import * as repo from './repo.js';
+import { auditProject } from './service.js';
+import type { Updateable } from 'kysely';
+
+type Change = Updateable<ProjectsTable>;
+
+/**
+ * Runs one lifecycle action under a row lock: `decide` sees the current row and returns the columns to
+ * change (or throws a refusal); the change and its audit row commit together (spec 000 §4.2, WF-1).
+ */
+async function transition(
+  deps: ServiceDeps,
+  actor: Actor,
+  context: ProjectContext,
+  meta: RequestMeta,
+  action: string,
+  decide: (project: ProjectRow, trx: Executor) => Promise<Change> | Change,
+  reason?: string | null,
+): Promise<Project> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const before = await repo.findProjectForUpdate(trx, context.project.id);
+    if (!before) throw new AppError('project.not_found');
+    const change = await decide(before, trx);
+    const after = await repo.updateProject(trx, before.id, { ...change, updated_at: deps.clock.now() });
+    await auditProject(trx, actor, meta, after.id, action, {
+      oldValue: { status: before.status, prevStatus: before.prev_status },
+      newValue: { status: after.status, prevStatus: after.prev_status, ...flagsChanged(before, after) },
+      reason: reason ?? null,
+    });
+    return after;
+  });
+  return presentProject(row, context.access);
+}
+
+function flagsChanged(before: ProjectRow, after: ProjectRow): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  if (before.config_audit_requested !== after.config_audit_requested) flags.configAuditRequested = after.config_audit_requested;
+  if (before.uat_confirmed !== after.uat_confirmed) flags.uatConfirmed = after.uat_confirmed;
+  if (before.online_requested !== after.online_requested) flags.onlineRequested = after.online_requested;
+  return flags;
+}
+
+/** Moving to a new status; LOCKED remembers where it came from, every other move forgets it. */
+function moveTo(project: ProjectRow, to: ProjectStatus): Change {
+  return { status: to, prev_status: to === 'LOCKED' ? project.status : null };
+}
+
+function stepChange(action: StepAction, project: ProjectRow, access: ProjectContext['access']): Change {
+  const rule = stepRule(action, project.status);
+  if (!rule) throw new AppError('project.status_forbids', { status: project.status });
+  if (rule.by === 'platformAdmin' && !access.platformAdmin) throw new AppError('permission.project_forbidden');
+  if (rule.requires === 'configAuditRequested' && !project.config_audit_requested) throw new AppError('project.config_audit_required');
+  if (rule.requires === 'uatConfirmed' && !project.uat_confirmed) throw new AppError('project.uat_required');
+  return moveTo(project, rule.to);
+}
+
+/** `nextStep`, `saConfirmConfig`, `confirmInternalTest`: one step along the flow, as core's table allows. */
+export function step(deps: ServiceDeps, actor: Actor, context: ProjectContext, action: StepAction, meta: RequestMeta, expectedStatus?: ProjectStatus): Promise<Project> {
+  return transition(deps, actor, context, meta, `project.${action}`, (project) => {
+    if (expectedStatus && expectedStatus !== project.status) throw new AppError('project.stale_status', { status: project.status });
+    return stepChange(action, project, context.access);
+  });
+}
+
+export function applyAuditConfig(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.applyAuditConfig', (project) => {
+    if (project.status !== 'CONFIG') throw new AppError('project.status_forbids', { status: project.status });
+    return { config_audit_requested: true };
+  });
+}
+
+export function confirmUatTest(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.confirmUatTest', (project) => {
+    if (project.status !== 'TEST') throw new AppError('project.status_forbids', { status: project.status });
+    return { uat_confirmed: true };
+  });
+}
+
+export function applyOnline(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.applyOnline', (project) => {
+    if (project.status !== 'TEST') throw new AppError('project.status_forbids', { status: project.status });
+    if (!project.uat_confirmed) throw new AppError('project.uat_required');
+    return { online_requested: true };
+  });
+}
+
+/** Approving puts the project online; rejecting withdraws the request and keeps it in test. */
+export function approveApplyOnline(deps: ServiceDeps, actor: Actor, context: ProjectContext, approve: boolean, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, approve ? 'project.approveOnline' : 'project.rejectOnline', (project) => {
+    if (!project.online_requested) throw new AppError('project.online_not_requested');
+    if (!approve) return { online_requested: false };
+    return { ...stepChange('approveApplyOnline', project, context.access), online_requested: false };
+  });
+}
+
+export function lock(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.lock', (project) => {
+    if (!canLockFrom(project.status)) throw new AppError('project.status_forbids', { status: project.status });
+    return moveTo(project, 'LOCKED');
+  });
+}
+
+export function unlock(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.unlock', (project) => {
+    if (project.status !== 'LOCKED' || !project.prev_status) throw new AppError('project.status_forbids', { status: project.status });
+    return moveTo(project, project.prev_status);
+  });
+}
+
+/** "Update status (new and old status)": a platform administrator's direct move along a legal edge. */
+export function updateStatus(deps: ServiceDeps, actor: Actor, context: ProjectContext, to: ProjectStatus, from: ProjectStatus, meta: RequestMeta): Promise<Project> {
+  return transition(deps, actor, context, meta, 'project.updateStatus', (project) => {
+    if (project.status !== from) throw new AppError('project.stale_status', { status: project.status });
+    if (!isLegalStatusChange(from, to, project.prev_status)) throw new AppError('project.illegal_transition', { from, to });
+    return moveTo(project, to);
+  });
+}
+
+type ApplicationWithNames = Parameters<typeof presentApplication>[0];
+
+async function loadApplications(db: Executor, projectId: number, id?: number): Promise<ApplicationWithNames[]> {
+  let query = db
+    .selectFrom('status_change_applications as a')
+    .innerJoin('users as applicant', 'applicant.id', 'a.applied_by')
+    .leftJoin('users as decider', 'decider.id', 'a.decided_by')
+    .selectAll('a')
+    .select(['applicant.username as applied_by_name', 'decider.username as decided_by_name'])
+    .where('a.project_id', '=', projectId);
+  if (id !== undefined) query = query.where('a.id', '=', id);
+  return query.orderBy('a.id', 'desc').execute();
+}
+
+export async function listApplications(deps: ServiceDeps, context: ProjectContext): Promise<StatusChangeApplication[]> {
+  return (await loadApplications(deps.db, context.project.id)).map(presentApplication);
+}
+
+/** A project administrator applies for a status change (spec 000 §4.2); one open application at a time. */
+export async function applyStatusChange(
+  deps: ServiceDeps,
+  actor: Actor,
+  context: ProjectContext,
+  type: StatusChangeType,
+  reason: string,
+  meta: RequestMeta,
+): Promise<StatusChangeApplication> {
+  const project = context.project;
+  if (!STATUS_CHANGES[type].from.includes(project.status)) throw new AppError('project.status_forbids', { status: project.status });
+  const id = await translatingErrors(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('status_change_applications')
+        .values({ project_id: project.id, type, reason, applied_by: actor.userId, applied_at: deps.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await auditProject(trx, actor, meta, project.id, 'project.applyStatusChange', { newValue: { applicationId: row.id, type }, reason });
+      return row.id;
+    }),
+  );
+  const [created] = await loadApplications(deps.db, project.id, id);
+  if (!created) throw new AppError('project.application_not_found');
+  return presentApplication(created);
+}
+
+/**
+ * A platform administrator approves or rejects an application; never the applicant (four eyes, also a
+ * CHECK constraint). Approval moves the project if the move is still legal from its current status.
+ */
+export async function decideStatusChange(
+  deps: ServiceDeps,
+  actor: Actor,
+  context: ProjectContext,
+  body: { id: number; approve: boolean; comment?: string | null | undefined },
+  meta: RequestMeta,
+): Promise<Project> {
+  return transition(
+    deps,
+    actor,
+    context,
+    meta,
+    body.approve ? 'project.approveStatusChange' : 'project.rejectStatusChange',
+    async (project, trx) => {
+      const application = await trx
+        .selectFrom('status_change_applications')
+        .selectAll()
+        .where('id', '=', body.id)
+        .where('project_id', '=', project.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!application) throw new AppError('project.application_not_found');
+      if (application.state !== 'pending') throw new AppError('project.application_decided');
+      if (application.applied_by === actor.userId) throw new AppError('project.four_eyes');
+      await trx
+        .updateTable('status_change_applications')
+        .set({ state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null })
+        .where('id', '=', application.id)
+        .execute();
+      if (!body.approve) return {};
+      const change = STATUS_CHANGES[application.type];
+      const to = resolveTarget(change.to, project.prev_status);
+      if (!to || !change.from.includes(project.status)) throw new AppError('project.status_forbids', { status: project.status });
+      return moveTo(project, to);
+    },
+    body.comment,
+  );
+}
+
+/** The shape of the one-body lifecycle calls registered in a loop by routes.ts. */
+export type SimpleAction = (actor: Actor, context: ProjectContext, meta: RequestMeta) => Promise<Project>;

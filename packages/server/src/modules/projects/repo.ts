@@ -1,0 +1,66 @@
+import type { ProjectStatus } from '@dcap/core';
+import { sql } from 'kysely';
+import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../audit/repo.js';
+
+export async function findProject(db: Executor, id: number): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findProjectForUpdate(db: Executor, id: number): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertProject(db: Executor, values: Insertable<ProjectsTable>): Promise<ProjectRow> {
+  return db.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateProject(db: Executor, id: number, values: Updateable<ProjectsTable>): Promise<ProjectRow> {
+  return db
+    .updateTable('projects')
+    .set({ ...values, version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertProjectAdmin(db: Executor, projectId: number, userId: number, grantedBy: number | null, at: Date): Promise<void> {
+  await db.insertInto('project_admins').values({ project_id: projectId, user_id: userId, granted_by: grantedBy, granted_at: at }).execute();
+}
+
+/**
+ * Projects a user takes part in: as project administrator or through an active role. Platform
+ * administrators see every project when `everything` is set.
+ */
+export async function listProjects(
+  db: Executor,
+  options: { userId: number; everything: boolean; statuses: readonly ProjectStatus[]; keyword?: string | undefined },
+): Promise<ProjectRow[]> {
+  let query = db.selectFrom('projects').selectAll().where('status', 'in', [...options.statuses]);
+  if (!options.everything) {
+    query = query.where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('project_admins').select('user_id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', options.userId)),
+        eb.exists(
+          eb
+            .selectFrom('role_assignments')
+            .select('id')
+            .whereRef('project_id', '=', 'projects.id')
+            .where('user_id', '=', options.userId)
+            .where('revoked_at', 'is', null),
+        ),
+      ]),
+    );
+  }
+  if (options.keyword) {
+    const pattern = `%${options.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('code', 'ilike', pattern), eb('name', 'ilike', pattern), eb('name_en', 'ilike', pattern)]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function isProjectAdmin(db: Executor, projectId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('project_admins').select('user_id').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,117 @@
+import type { CreateProjectRequest, Project, ProjectAccess, ProjectListFilter, SaveProjectRequest } from '@dcap/core';
+import { AppError, isPlatformAdmin, projectIs, statusesForFilter } from '@dcap/core';
+import { translatingErrors } from '../../db/errors.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
+import type { Executor } from '../audit/repo.js';
+import { insertAuditRow } from '../audit/repo.js';
+import { insertEnv } from '../environments/repo.js';
+import { changedFields } from '../users/presenter.js';
+import type { ProjectContext } from './access.js';
+import { auditedProject, presentProject } from './presenter.js';
+import * as repo from './repo.js';
+
+/** Every new project starts with a development, a test and a production environment. */
+const DEFAULT_ENVIRONMENTS = [
+  { key: 'dev', type: 'dev', name: '开发环境', name_en: 'Development' },
+  { key: 'uat', type: 'uat', name: '测试环境', name_en: 'Testing (UAT)' },
+  { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
+] as const;
+
+export function auditProject(trx: Executor, actor: Actor, meta: RequestMeta, projectId: number, action: string, values: { oldValue?: unknown; newValue?: unknown; reason?: string | null }) {
+  return insertAuditRow(trx, {
+    actorId: actor.userId,
+    actorUsername: actor.username,
+    action,
+    entityType: 'project',
+    entityId: projectId,
+    projectId,
+    ...values,
+    ip: meta.ip,
+  });
+}
+
+/** The standing a listed project shows: managers by their flags; members see view rights only. */
+function listAccess(actor: Actor, adminOf: boolean): ProjectAccess {
+  return { platformAdmin: isPlatformAdmin(actor), projectAdmin: adminOf, role: null };
+}
+
+/**
+ * The workplace list (spec 000 §2.2 and §9 filters). Platform administrators see every project under
+ * "all"; everyone else only the projects they take part in. Offline projects appear only under "offline".
+ */
+export async function listProjects(deps: ServiceDeps, actor: Actor, filter: ProjectListFilter, keyword: string | undefined): Promise<Project[]> {
+  const everything = isPlatformAdmin(actor) && filter !== 'mine';
+  const rows = await repo.listProjects(deps.db, { userId: actor.userId, everything, statuses: statusesForFilter(filter), keyword });
+  const adminOf = await Promise.all(rows.map((row) => repo.isProjectAdmin(deps.db, row.id, actor.userId)));
+  return rows.map((row, i) => presentProject(row, listAccess(actor, adminOf[i] === true)));
+}
+
+function columns(body: CreateProjectRequest) {
+  return {
+    code: body.code,
+    name: body.name,
+    name_en: body.eName ?? null,
+    pi_user_names: body.piUserNames ?? null,
+    pi_user_names_en: body.piUserNamesEn ?? null,
+    sponsor_names: body.sponsorNames ?? null,
+    cro_names: body.croNames ?? null,
+    description: body.description ?? null,
+    blind_method: body.blindMethod,
+    group_scheme: body.groupScheme,
+    remote_randomization: body.remoteRandomization,
+    share_event_panel: body.shareEventPanel,
+    auto_code: body.autoCode,
+    application: body.application,
+    config: JSON.stringify(body.config),
+  };
+}
+
+/**
+ * Project application (spec 000 §2.2 `/project/projectApply`): the applicant becomes the project's
+ * administrator, and the project starts at set-up with its three default environments.
+ */
+export async function createProject(deps: ServiceDeps, actor: Actor, body: CreateProjectRequest, meta: RequestMeta): Promise<Project> {
+  const now = deps.clock.now();
+  const row = await translatingErrors(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const created = await repo.insertProject(trx, { ...columns(body), created_by: actor.userId, created_at: now, updated_at: now });
+        await repo.insertProjectAdmin(trx, created.id, actor.userId, actor.userId, now);
+        for (const env of DEFAULT_ENVIRONMENTS) await insertEnv(trx, { project_id: created.id, ...env });
+        await auditProject(trx, actor, meta, created.id, 'project.create', { newValue: { ...auditedProject(created), status: created.status } });
+        return created;
+      }),
+    { code: body.code },
+  );
+  return presentProject(row, { platformAdmin: isPlatformAdmin(actor), projectAdmin: true, role: null });
+}
+
+function assertConfigEditable(project: ProjectRow, access: ProjectAccess): void {
+  const designer = access.platformAdmin || access.projectAdmin || (access.role?.rights.includes('projectDesignAndSetup') ?? false);
+  if (!projectIs(project.status, 'configDataEditable', { designer })) throw new AppError('project.status_forbids', { status: project.status });
+}
+
+/** Project configuration (`/project/detail/new`): optimistic on `version`, audited field by field. */
+export async function updateProject(deps: ServiceDeps, actor: Actor, context: ProjectContext, body: SaveProjectRequest, meta: RequestMeta): Promise<Project> {
+  const row = await translatingErrors(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const before = await repo.findProjectForUpdate(trx, context.project.id);
+        if (!before) throw new AppError('project.not_found');
+        if (body.version !== before.version) throw new AppError('conflict.stale');
+        assertConfigEditable(before, context.access);
+        const after = await repo.updateProject(trx, before.id, { ...columns(body), updated_at: deps.clock.now() });
+        const changes = changedFields(auditedProject(before), auditedProject(after));
+        if (Object.keys(changes.newValue).length > 0) await auditProject(trx, actor, meta, after.id, 'project.update', changes);
+        return after;
+      }),
+    { code: body.code },
+  );
+  return presentProject(row, context.access);
+}
+
+export function projectInfo(context: ProjectContext): Project {
+  return presentProject(context.project, context.access);
+}

@@ -1,0 +1,87 @@
+import type { EnvType, ProjectStatus } from '@dcap/core';
+import { AppError, isPlatformAdmin, projectIs, sortEnvironments } from '@dcap/core';
+import type { EnvRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { Actor } from '../../http/context.js';
+import type { Executor } from '../audit/repo.js';
+import { listEnvs } from '../environments/repo.js';
+import { findProject, isProjectAdmin } from './repo.js';
+
+export interface SessionSelection {
+  projectId: number | null;
+  roleId: number | null;
+  env: string | null;
+}
+
+async function setSelection(db: Executor, sessionId: number, selection: SessionSelection): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** The caller's active roles in a project, enabled ones first. */
+export async function userRolesInProject(db: Executor, userId: number, projectId: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .select(['r.id', 'r.alias', 'r.enabled'])
+    .where('a.user_id', '=', userId)
+    .where('a.project_id', '=', projectId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .orderBy('r.enabled', 'desc')
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * Which environment a session lands in: production once the study runs, otherwise the first usable
+ * environment in the spec's order. Null when none is usable (the web then shows /tools/EnvDisabled).
+ */
+export function defaultEnvironment(envs: readonly EnvRow[], status: ProjectStatus): string | null {
+  const usable = sortEnvironments(envs.filter((env) => env.status === 'normal'));
+  const preferred: EnvType = projectIs(status, 'test') ? 'uat' : 'prd';
+  return (usable.find((env) => env.type === preferred) ?? usable[0])?.key ?? null;
+}
+
+/**
+ * Switches the session to a project (spec 000 §4.4 "store project"): its first enabled role and default
+ * environment. A platform or project administrator may enter without a role; anyone else needs one.
+ */
+export async function storeProject(deps: ServiceDeps, actor: Actor, projectId: number): Promise<SessionSelection> {
+  const { db } = deps;
+  const project = await findProject(db, projectId);
+  if (!project || project.status === 'OFFLINE') throw new AppError('project.not_found');
+  const manager = isPlatformAdmin(actor) || (await isProjectAdmin(db, projectId, actor.userId));
+  const roles = await userRolesInProject(db, actor.userId, projectId);
+  if (!manager && roles.length === 0) throw new AppError('project.not_found');
+  const selection = { projectId, roleId: roles[0]?.id ?? null, env: defaultEnvironment(await listEnvs(db, projectId), project.status) };
+  await setSelection(db, actor.sessionId, selection);
+  return selection;
+}
+
+/** Switches the session's role within its current project; a disabled role cannot be chosen (spec 000 §5). */
+export async function storeRole(deps: ServiceDeps, actor: Actor, roleId: number): Promise<SessionSelection> {
+  const { db } = deps;
+  if (actor.currentProjectId === null) throw new AppError('project.no_current');
+  const role = (await userRolesInProject(db, actor.userId, actor.currentProjectId)).find((r) => r.id === roleId);
+  if (!role) throw new AppError('role.not_found');
+  if (!role.enabled) throw new AppError('role.disabled');
+  const selection = { projectId: actor.currentProjectId, roleId, env: actor.currentEnv };
+  await setSelection(db, actor.sessionId, selection);
+  return selection;
+}
+
+/** GET /dcap/projectEnv/selectEnv/{env}: an environment of the current project whose status is normal. */
+export async function selectEnvironment(deps: ServiceDeps, actor: Actor, key: string): Promise<SessionSelection> {
+  const { db } = deps;
+  if (actor.currentProjectId === null) throw new AppError('project.no_current');
+  const env = (await listEnvs(db, actor.currentProjectId)).find((e) => e.key === key);
+  if (!env) throw new AppError('env.not_found');
+  if (env.status !== 'normal') throw new AppError('env.disabled');
+  const selection = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: env.key };
+  await setSelection(db, actor.sessionId, selection);
+  return selection;
+}
