@@ -1,0 +1,214 @@
+import { REQUEST_TIMEOUT_MS, SUCCESS_NOTIFICATION_SECONDS } from '@dcap/core';
+import type { Envelope, FieldError, Locale } from '@dcap/core';
+import { ApiError } from './errors';
+import type { ClientErrorCode } from './errors';
+import type { Notifier } from './notifier';
+import { breakLines } from './notifier';
+
+export const API_BASE_PATH = '/dcap';
+
+/** Anything with zod's `safeParse` shape; responses are checked against core's schemas at the wire. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST';
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form body (application/x-www-form-urlencoded), as the sign-in call expects. */
+  form?: Record<string, string>;
+  /** Overrides the 20 s default (spec 000 §9 per-call timeouts). */
+  timeoutMs?: number;
+  /** Show a success notice when the call succeeds (the "notification variant" of spec 000 §8.1). */
+  notify?: boolean;
+  /** The success notice's text; defaults to "operation success". */
+  successMessage?: string;
+  /** Show no notices and do not leave the page on 403; the caller shows the error itself. */
+  silent?: boolean;
+  /** Cancellation by the caller (TanStack Query passes one); a cancelled call is not reported. */
+  signal?: AbortSignal;
+  schema?: ResponseSchema<T>;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  notifier: Notifier;
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  translate: (key: string, params?: Record<string, string | number>) => string;
+  /** The token the call carried is no longer valid: end the local session (the guard then shows sign-in). */
+  onSessionExpired: () => void;
+  /** Spec 000 §8.1: after an access-denied notice the user is taken to the dashboard. */
+  onForbidden: () => void;
+  basePath?: string;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
+  'client.timeout': 'request.timeout',
+  'client.network': 'request.network',
+  'client.bad_response': 'request.badResponse',
+};
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+function buildUrl(basePath: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.append(name, String(value));
+  }
+  const search = params.toString();
+  return `${basePath}${path}${search ? `?${search}` : ''}`;
+}
+
+/** The envelope as it arrives: only `code` is known to be there until each field is checked. */
+type WireEnvelope = { code: number } & Partial<Record<keyof Envelope<unknown>, unknown>>;
+
+function isEnvelope(value: unknown): value is WireEnvelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function fieldErrorsOf(envelope: WireEnvelope): FieldError[] {
+  const { errors } = envelope;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (item): item is FieldError =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as FieldError).path === 'string' &&
+      typeof (item as FieldError).message === 'string',
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const basePath = deps.basePath ?? API_BASE_PATH;
+  const { notifier, translate: t } = deps;
+
+  function clientError(errorCode: ClientErrorCode, code: number, params?: Record<string, string | number>) {
+    return new ApiError({ code, msg: t(CLIENT_ERROR_MESSAGES[errorCode], params), errorCode });
+  }
+
+  /** Spec 000 §8.1 failure handling, in one place for every call. */
+  function reportFailure(error: ApiError, sentToken: string | null, silent: boolean): void {
+    const description = breakLines(error.msg);
+    if (error.code === 401) {
+      if (!silent) {
+        notifier.notify('error', {
+          key: 'session',
+          title: t('notify.loginAgainTitle'),
+          description: description || t('notify.loginAgain'),
+        });
+      }
+      // Only the session that was refused ends: a late answer to an old token must not sign out a new one.
+      if (sentToken !== null && deps.getToken() === sentToken) deps.onSessionExpired();
+      return;
+    }
+    if (silent) return;
+    if (error.code === 403) {
+      notifier.notify('error', { key: 'forbidden', title: t('notify.forbiddenTitle'), description });
+      deps.onForbidden();
+      return;
+    }
+    notifier.notify('error', { title: t('notify.systemWarning'), description, duration: 0 });
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const silent = options.silent === true;
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLocale() });
+    const token = deps.getToken();
+    if (token) headers.set('Token', token);
+
+    let body: string | undefined;
+    if (options.form) {
+      headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.json);
+    }
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => {
+      timeout.abort();
+    }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+    let payload: unknown;
+    let status: number;
+    try {
+      const response = await deps.fetch(buildUrl(basePath, path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal,
+      });
+      status = response.status;
+      payload = await readJson(response);
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      const error = timeout.signal.aborted
+        ? clientError('client.timeout', 408, { seconds: Math.round((options.timeoutMs ?? REQUEST_TIMEOUT_MS) / 1000) })
+        : clientError('client.network', 0);
+      reportFailure(error, token, silent);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (!isEnvelope(payload)) {
+      // Spec 000 §8.1: a response without a code passes through, when the HTTP exchange itself succeeded.
+      if (status >= 200 && status < 300 && payload !== undefined) return payload as T;
+      const error = clientError('client.bad_response', status, { status });
+      reportFailure(error, token, silent);
+      throw error;
+    }
+
+    if (payload.code !== 0) {
+      const error = new ApiError({
+        code: payload.code,
+        msg: typeof payload.msg === 'string' ? payload.msg : '',
+        errors: fieldErrorsOf(payload),
+        ...(typeof payload.errorCode === 'string' ? { errorCode: payload.errorCode } : {}),
+      });
+      reportFailure(error, token, silent);
+      throw error;
+    }
+
+    let data = payload.data as T;
+    if (options.schema) {
+      const parsed = options.schema.safeParse(payload.data);
+      if (!parsed.success) {
+        // The server answered with a shape the contract does not allow; show it rather than render garbage.
+        const error = clientError('client.bad_response', status, { status });
+        reportFailure(error, token, silent);
+        throw error;
+      }
+      data = parsed.data;
+    }
+
+    if (options.notify && !silent) {
+      notifier.notify('success', {
+        title: breakLines(options.successMessage ?? t('notify.success')),
+        duration: SUCCESS_NOTIFICATION_SECONDS,
+      });
+    }
+    return data;
+  }
+
+  return { request };
+}

@@ -1,0 +1,54 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { ConfigProviderProps } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { PRIMARY_COLOR } from '@dcap/core';
+import type { Locale } from '@dcap/core';
+import { currentLocale } from '../i18n';
+import type { AppInstance } from './bootstrap';
+import type { NotifierHolder } from './notifier';
+import { ServicesProvider } from './services';
+
+const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'zh-CN': zhCN, 'en-US': enUS };
+const THEME = { token: { colorPrimary: PRIMARY_COLOR } };
+
+/** Hands antd's context-aware notification instance to the API client. */
+function NotifierBridge({ holder }: { holder: NotifierHolder }) {
+  const { notification } = AntdApp.useApp();
+  useEffect(() => holder.attach(notification), [holder, notification]);
+  return null;
+}
+
+/** antd's locale, the page title and the document language follow the interface language. */
+function LocalisedShell({ holder, children }: { holder: NotifierHolder; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const locale = currentLocale(i18n);
+  useEffect(() => {
+    document.title = t('app.name');
+    document.documentElement.lang = locale;
+  }, [t, locale]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
+      <AntdApp>
+        <NotifierBridge holder={holder} />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ app, children }: { app: Omit<AppInstance, 'router'>; children: ReactNode }) {
+  return (
+    <ServicesProvider services={app.services}>
+      <I18nextProvider i18n={app.i18n}>
+        <QueryClientProvider client={app.queryClient}>
+          <LocalisedShell holder={app.notifierHolder}>{children}</LocalisedShell>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ServicesProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Menu } from 'antd';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MenuItem } from '@dcap/core';
+
+/** Icon names the server may send in a menu entry; unknown names simply show no icon. */
+const MENU_ICONS: Record<string, ReactNode> = {
+  home: <HomeOutlined />,
+  setting: <SettingOutlined />,
+  user: <UserOutlined />,
+  team: <TeamOutlined />,
+};
+
+type Items = NonNullable<MenuProps['items']>;
+
+/**
+ * A group that holds a single visible entry shows that entry directly: a drop-down with one choice
+ * only costs a click. Groups of several entries open as sub-menus.
+ */
+function visibleEntry(item: MenuItem): MenuItem {
+  const children = item.children?.filter((child) => !child.hidden) ?? [];
+  const [only] = children;
+  if (children.length === 1 && only) return visibleEntry(only);
+  return { ...item, children };
+}
+
+function toItems(menus: readonly MenuItem[], t: TFunction): Items {
+  return menus
+    .filter((item) => !item.hidden)
+    .map((entry) => {
+      const item = visibleEntry(entry);
+      const icon = item.icon ? MENU_ICONS[item.icon] : undefined;
+      const title = t(item.titleKey);
+      if (item.children?.length) {
+        return { key: item.path, icon, label: title, children: toItems(item.children, t) };
+      }
+      return { key: item.path, icon, label: <Link to={item.path}>{title}</Link> };
+    });
+}
+
+/** The ancestors of the active entry, so its group is highlighted too. */
+function activeKeys(menus: readonly MenuItem[], pathname: string): string[] {
+  for (const item of menus) {
+    if (item.path === pathname) return [item.path];
+    const below = item.children ? activeKeys(item.children, pathname) : [];
+    if (below.length) return [item.path, ...below];
+  }
+  return [];
+}
+
+/** The main menu built from the menus the server granted (spec 000 §2.1 and §2.2). */
+export function MainMenu({ menus }: { menus: readonly MenuItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = useMemo(() => toItems(menus, t), [menus, t]);
+  const selected = useMemo(() => activeKeys(menus, pathname), [menus, pathname]);
+
+  if (items.length === 0) {
+    return <span className="dcap-header__action">{t('menu.dataDisplay')}</span>;
+  }
+  return (
+    <Menu
+      className="dcap-header__menu"
+      theme="dark"
+      mode="horizontal"
+      items={items}
+      selectedKeys={selected}
+      aria-label={t('header.mainMenu')}
+    />
+  );
+}

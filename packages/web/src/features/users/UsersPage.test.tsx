@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@dcap/core';
+import { ADMIN, makeInit, makeUser } from '../../test/fixtures';
+import { fail, fakeServer, ok } from '../../test/fakeServer';
+import type { RecordedRequest } from '../../test/fakeServer';
+import { renderApp } from '../../test/renderApp';
+
+const zhang = makeUser();
+const locked = makeUser({ id: 11, username: 'wang.fang', name: '王芳', nameEn: null, status: 'locked', projectAdmin: true });
+
+function adminServer(routes: Parameters<typeof fakeServer>[0] = {}) {
+  return fakeServer({
+    'GET /sys/init': () => ok(makeInit(ADMIN)),
+    'GET /sys/user/list': () => ok({ list: [zhang, locked], total: 2, pageNo: 1, pageSize: 20 }),
+    'POST /sys/user/validateUser': () => ok({ available: true }),
+    ...routes,
+  });
+}
+
+const bodyOf = (request: RecordedRequest | undefined): unknown => JSON.parse(request?.body ?? 'null');
+
+async function openCreateForm() {
+  fireEvent.click(await screen.findByTestId('user-create'));
+  return screen.findByTestId('user-form');
+}
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+describe('platform users page', () => {
+  it('lists users with their roles and status, and searches by keyword', async () => {
+    const server = adminServer();
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    const table = await screen.findByTestId('user-table');
+    expect(await within(table).findByText('zhang.wei')).toBeDefined();
+    expect(within(table).getByText('Locked')).toBeDefined();
+    expect(within(table).getByText('Project administrator')).toBeDefined();
+    expect(screen.getByTestId('user-unlock-wang.fang')).toBeDefined();
+
+    const search = within(screen.getByTestId('user-search')).getByRole('searchbox');
+    fireEvent.change(search, { target: { value: 'wang' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => {
+      expect(server.requests.at(-1)?.search.get('keyword')).toBe('wang');
+    });
+    expect(server.requests.at(-1)?.search.get('pageNo')).toBe('1');
+  });
+
+  it('creates a user with a generated password and shows it once', async () => {
+    const created: User = makeUser({ id: 12, username: 'chen.jie', name: '陈杰', nameEn: null, email: null });
+    const server = adminServer({ 'POST /sys/user/save': () => ok({ user: created, password: 'Gen3rated#Pw' }) });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    await openCreateForm();
+    type('user-form-username', 'chen.jie');
+    type('user-form-name', '陈杰');
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+
+    expect((await screen.findByTestId('issued-password')).textContent).toBe('Gen3rated#Pw');
+    expect(screen.getByText(/shown only this once/)).toBeDefined();
+    const save = server.requests.find((request) => request.path === '/sys/user/save');
+    expect(bodyOf(save)).toEqual({
+      username: 'chen.jie',
+      name: '陈杰',
+      nameEn: null,
+      gender: null,
+      email: null,
+      phone: null,
+      corporation: null,
+      department: null,
+      admin: false,
+      projectAdmin: false,
+    });
+  });
+
+  it('checks on leaving the field that the login name is free', async () => {
+    const server = adminServer({ 'POST /sys/user/validateUser': () => ok({ available: false }) });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    await openCreateForm();
+    type('user-form-username', 'zhang.wei');
+    fireEvent.blur(screen.getByTestId('user-form-username'));
+    expect(await screen.findByText('This login name is already taken')).toBeDefined();
+    expect(bodyOf(server.requests.find((request) => request.path === '/sys/user/validateUser'))).toEqual({ username: 'zhang.wei' });
+  });
+
+  it('shows the server field errors on the matching fields', async () => {
+    const server = adminServer({
+      'POST /sys/user/save': () =>
+        fail(400, 'Invalid request', { errorCode: 'request.invalid', errors: [{ path: 'email', message: 'Refused by the server' }] }),
+    });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    const form = await openCreateForm();
+    type('user-form-username', 'chen.jie');
+    type('user-form-name', '陈杰');
+    type('user-form-email', 'chen@example.org');
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await within(form).findByText('Refused by the server')).toBeDefined();
+  });
+
+  it('checks the e-mail and password with the rules of core before sending', async () => {
+    const server = adminServer();
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    await openCreateForm();
+    type('user-form-username', 'chen.jie');
+    type('user-form-name', '陈杰');
+    type('user-form-email', 'a@b');
+    type('user-form-password', 'abcdef');
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await screen.findByText('Enter a valid e-mail address (5 to 40 characters)')).toBeDefined();
+    expect(await screen.findByText(/The password is too weak/)).toBeDefined();
+    expect(screen.getByTestId('password-strength').getAttribute('data-level')).toBe('low');
+    expect(server.requests.some((request) => request.path === '/sys/user/save')).toBe(false);
+  });
+
+  it('resets a password after confirmation and shows the new one', async () => {
+    const server = adminServer({ 'POST /sys/user/resetUserPassword': () => ok({ user: zhang, password: 'N3w#Password' }) });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('user-reset-zhang.wei'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    expect((await screen.findByTestId('issued-password')).textContent).toBe('N3w#Password');
+    expect(bodyOf(server.requests.find((request) => request.path === '/sys/user/resetUserPassword'))).toEqual({ id: zhang.id });
+  });
+});

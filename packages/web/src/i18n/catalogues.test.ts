@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues } from './index';
+
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const entries = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of flatten(child, prefix ? `${prefix}.${key}` : key)) entries.set(path, leaf);
+    }
+  } else {
+    entries.set(prefix, value);
+  }
+  return entries;
+}
+
+const zh = flatten(catalogues['zh-CN']);
+const en = flatten(catalogues['en-US']);
+
+/** Source files of the app (not tests), read as text to find the catalogue keys they use. */
+const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('catalogues', () => {
+  it('have the same, non-empty key sets in both languages', () => {
+    expect(zh.size).toBeGreaterThan(50);
+    expect([...en.keys()].sort()).toEqual([...zh.keys()].sort());
+  });
+
+  it('have a non-empty text for every key', () => {
+    for (const [key, text] of [...zh, ...en]) {
+      expect(typeof text, key).toBe('string');
+      expect(String(text).trim(), key).not.toBe('');
+    }
+  });
+
+  it('use the same placeholders in both languages', () => {
+    // Spec 000 §5: the Chinese text states only the minimum length, the English one the range.
+    const exceptions = new Set(['password.rule']);
+    const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    for (const [key, text] of zh) {
+      if (!exceptions.has(key)) expect(placeholders(en.get(key)), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('contain every key the source names literally', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(20);
+    const sections = new Set([...zh.keys()].map((key) => key.split('.')[0]));
+    const named = new Set<string>();
+    for (const text of Object.values(sources)) {
+      // Quoted dotted names: `t('login.submit')` as well as keys kept in lookup tables (enum labels, tabs).
+      for (const match of text.matchAll(/'([a-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+)'/g)) {
+        const key = match[1] ?? '';
+        if (sections.has(key.split('.')[0])) named.add(key);
+      }
+    }
+    expect(named.has('login.submit')).toBe(true);
+    expect([...named].filter((key) => !zh.has(key))).toEqual([]);
+  });
+
+  it('contain the titles of the menus the server sends', () => {
+    for (const key of ['menu.dataDisplay', 'menu.sys', 'menu.sysUser']) {
+      expect(zh.has(key), key).toBe(true);
+      expect(en.has(key), key).toBe(true);
+    }
+  });
+});

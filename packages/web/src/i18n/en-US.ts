@@ -1,0 +1,198 @@
+import type { Catalogue } from './catalogue';
+
+/** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
+export const enUS: Catalogue = {
+  app: {
+    name: 'Clinical Research Data Capture Platform',
+    logoAlt: 'Platform logo',
+  },
+  common: {
+    backHome: 'Back to home',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    edit: 'Edit',
+    save: 'Save',
+    retry: 'Retry',
+    loadFailed: 'Failed to load the data',
+  },
+  language: {
+    switch: 'Change language',
+    zhCN: '中文',
+    enUS: 'English',
+  },
+  menu: {
+    dataDisplay: 'Home',
+    sys: 'System',
+    sysUser: 'Users',
+  },
+  header: {
+    mainMenu: 'Main menu',
+    userMenu: 'User menu',
+    accountSettings: 'Account settings',
+    logout: 'Log out',
+  },
+  footer: {
+    copyright: 'Copyright © {{start}}–{{end}}',
+  },
+  notify: {
+    success: 'Operation success',
+    loginAgainTitle: 'Session ended',
+    loginAgain: 'Please login again',
+    forbiddenTitle: 'Access denied, please contact the administrator',
+    systemWarning: 'System Warning',
+  },
+  request: {
+    timeout: 'The request timed out ({{seconds}} s); please try again later',
+    network: 'Network error; check your connection and try again',
+    badResponse: 'The server sent a response that could not be read (status {{status}})',
+  },
+  init: {
+    failed: 'The system could not be initialised; retry or sign in again',
+  },
+  error: {
+    routeTitle: 'The page failed to load',
+    routeDescription: 'The application may have been updated; refresh the page and try again.',
+    reload: 'Refresh the page',
+  },
+  exception: {
+    notFound: 'Sorry, the page you visited does not exist.',
+    forbidden: 'Sorry, you are not allowed to open this page. Please contact the administrator.',
+  },
+  login: {
+    title: 'Sign in',
+    subtitle: 'Compliant, traceable electronic data capture for clinical research',
+    username: 'Account',
+    usernamePlaceholder: 'Enter your account',
+    usernameRequired: 'Please enter your account',
+    password: 'Password',
+    passwordPlaceholder: 'Enter your password',
+    passwordRequired: 'Please enter your password',
+    submit: 'Sign in',
+    failed: 'Sign-in failed, please try again later',
+  },
+  greeting: {
+    earlyMorning: 'Good morning',
+    morning: 'Good morning',
+    noon: 'Good day',
+    afternoon: 'Good afternoon',
+    evening: 'Good evening',
+  },
+  dashboard: {
+    greeting: '{{greeting}}, {{name}}',
+    welcome: 'Welcome to the {{system}}',
+    now: 'Now {{time}}',
+    myProjects: 'My projects',
+    noProjects: 'No projects yet',
+    noProjectsHint: 'The studies you join will appear here.',
+  },
+  account: {
+    title: 'Account settings',
+    tabs: {
+      base: 'Basic settings',
+      security: 'Security',
+      custom: 'Personalisation',
+      binding: 'Account binding',
+      notification: 'Notifications',
+    },
+    nothingToConfigure: 'Nothing to configure yet',
+    base: {
+      submit: 'Update information',
+    },
+    security: {
+      oldPassword: 'Current password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+      submit: 'Change password',
+    },
+  },
+  password: {
+    rule: 'Password length {{min}} to {{max}} characters, with letters and digits or symbols',
+    strength: {
+      label: 'Strength: {{level}}',
+      tooShort: 'Too short',
+      low: 'Low',
+      medium: 'Medium',
+      strong: 'Strong',
+    },
+  },
+  validation: {
+    required: 'This field is required',
+    tooLong: 'The text is too long',
+    email: 'Enter a valid e-mail address ({{min}} to {{max}} characters)',
+    phone: 'Enter a valid phone number',
+    loginName: 'A login name may hold letters, digits, dot, underscore, @ and hyphen, {{min}} to {{max}} characters',
+    passwordWeak: 'The password is too weak: at least {{min}} characters with letters and digits',
+    passwordsDiffer: 'The two passwords are inconsistent',
+  },
+  user: {
+    fields: {
+      username: 'Login name',
+      name: 'Name',
+      nameEn: 'English name',
+      gender: 'Gender',
+      email: 'E-mail',
+      phone: 'Phone',
+      corporation: 'Organisation',
+      department: 'Department',
+    },
+    gender: {
+      male: 'Male',
+      female: 'Female',
+      unknown: 'Unknown',
+    },
+    status: {
+      active: 'Active',
+      locked: 'Locked',
+      deleted: 'Deleted',
+    },
+    roles: {
+      admin: 'Administrator',
+      projectAdmin: 'Project administrator',
+    },
+  },
+  users: {
+    title: 'Users',
+    searchPlaceholder: 'Login name, name, e-mail or phone',
+    statusFilter: 'Status',
+    total: '{{total}} in total',
+    lockedUntil: 'Locked until {{time}}',
+    columns: {
+      roles: 'Roles',
+      status: 'Status',
+      lastLogin: 'Last sign-in',
+      actions: 'Actions',
+    },
+    actions: {
+      create: 'New user',
+      batchDelete: 'Delete selected ({{count}})',
+      lock: 'Lock',
+      unlock: 'Unlock',
+      resetPassword: 'Reset password',
+    },
+    confirm: {
+      deleteTitle: 'Delete this user?',
+      deleteContent:
+        '{{name}} ({{username}}) will be deleted and can no longer sign in; the login name cannot be used again.',
+      batchDeleteTitle: 'Delete the selected users?',
+      batchDeleteContent: '{{count}} selected users will be deleted and can no longer sign in.',
+      resetTitle: 'Reset the password?',
+      resetContent: 'A new password will be generated for {{name}} ({{username}}); the current one stops working at once.',
+    },
+    form: {
+      createTitle: 'New user',
+      editTitle: 'Edit user',
+      password: 'Initial password',
+      passwordHint: 'Leave empty to have the system generate one, shown only once',
+      usernameTaken: 'This login name is already taken',
+    },
+    issued: {
+      createdTitle: 'User created',
+      resetTitle: 'Password reset',
+      warning: 'This password is shown only this once. Copy it now and give it to the user by a secure channel.',
+      password: 'New password',
+      copy: 'Copy',
+      copied: 'Copied',
+      done: 'I have saved it',
+    },
+  },
+};

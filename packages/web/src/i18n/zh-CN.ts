@@ -1,0 +1,198 @@
+/**
+ * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
+ * same shape; the type of en-US.ts and a unit test both enforce it.
+ */
+export const zhCN = {
+  app: {
+    name: '临床研究数据采集平台',
+    logoAlt: '平台标志',
+  },
+  common: {
+    backHome: '返回首页',
+    cancel: '取消',
+    delete: '删除',
+    edit: '编辑',
+    save: '保存',
+    retry: '重试',
+    loadFailed: '数据加载失败',
+  },
+  language: {
+    switch: '切换语言',
+    zhCN: '中文',
+    enUS: 'English',
+  },
+  menu: {
+    dataDisplay: '首页',
+    sys: '系统配置',
+    sysUser: '用户管理',
+  },
+  header: {
+    mainMenu: '主菜单',
+    userMenu: '用户菜单',
+    accountSettings: '个人设置',
+    logout: '退出登录',
+  },
+  footer: {
+    copyright: 'Copyright © {{start}}–{{end}}',
+  },
+  notify: {
+    success: '操作成功',
+    loginAgainTitle: '登录已失效',
+    loginAgain: '请重新登录',
+    forbiddenTitle: '无访问权限，请联系管理员',
+    systemWarning: '系统提示',
+  },
+  request: {
+    timeout: '请求超时（{{seconds}} 秒），请稍后重试',
+    network: '网络连接失败，请检查网络后重试',
+    badResponse: '服务器返回了无法识别的内容（状态 {{status}}）',
+  },
+  init: {
+    failed: '系统初始化失败，请重试或重新登录',
+  },
+  error: {
+    routeTitle: '页面加载失败',
+    routeDescription: '页面可能已更新，请刷新后重试。',
+    reload: '刷新页面',
+  },
+  exception: {
+    notFound: '抱歉，您访问的页面不存在。',
+    forbidden: '抱歉，您没有访问此页面的权限，请联系管理员。',
+  },
+  login: {
+    title: '账号登录',
+    subtitle: '规范、可追溯的临床研究电子数据采集',
+    username: '账号',
+    usernamePlaceholder: '请输入账号',
+    usernameRequired: '请输入账号',
+    password: '密码',
+    passwordPlaceholder: '请输入密码',
+    passwordRequired: '请输入密码',
+    submit: '登录',
+    failed: '登录失败，请稍后重试',
+  },
+  greeting: {
+    earlyMorning: '早上好',
+    morning: '上午好',
+    noon: '中午好',
+    afternoon: '下午好',
+    evening: '晚上好',
+  },
+  dashboard: {
+    greeting: '{{greeting}}，{{name}}',
+    welcome: '欢迎使用{{system}}',
+    now: '当前时间 {{time}}',
+    myProjects: '我的项目',
+    noProjects: '暂无项目',
+    noProjectsHint: '您加入的研究项目将显示在这里。',
+  },
+  account: {
+    title: '个人设置',
+    tabs: {
+      base: '基本设置',
+      security: '安全设置',
+      custom: '个性化',
+      binding: '账号绑定',
+      notification: '新消息通知',
+    },
+    nothingToConfigure: '暂无可配置的内容',
+    base: {
+      submit: '更新基本信息',
+    },
+    security: {
+      oldPassword: '原密码',
+      newPassword: '新密码',
+      confirmPassword: '确认新密码',
+      submit: '修改密码',
+    },
+  },
+  password: {
+    rule: '密码至少 {{min}} 位，需包含字母及数字或符号',
+    strength: {
+      label: '强度：{{level}}',
+      tooShort: '太短',
+      low: '低',
+      medium: '中',
+      strong: '强',
+    },
+  },
+  validation: {
+    required: '此项为必填项',
+    tooLong: '内容过长',
+    email: '请输入有效的邮箱地址（{{min}} 到 {{max}} 个字符）',
+    phone: '请输入有效的电话号码',
+    loginName: '登录名只能包含字母、数字、点、下划线、@ 和连字符，长度 {{min}} 到 {{max}}',
+    passwordWeak: '密码强度不足：至少 {{min}} 个字符，且包含字母和数字',
+    passwordsDiffer: '两次输入的密码不一致',
+  },
+  user: {
+    fields: {
+      username: '登录名',
+      name: '姓名',
+      nameEn: '英文名',
+      gender: '性别',
+      email: '邮箱',
+      phone: '电话',
+      corporation: '单位',
+      department: '部门',
+    },
+    gender: {
+      male: '男',
+      female: '女',
+      unknown: '未知',
+    },
+    status: {
+      active: '正常',
+      locked: '已锁定',
+      deleted: '已删除',
+    },
+    roles: {
+      admin: '平台管理员',
+      projectAdmin: '项目管理员',
+    },
+  },
+  users: {
+    title: '用户管理',
+    searchPlaceholder: '登录名、姓名、邮箱或电话',
+    statusFilter: '状态',
+    total: '共 {{total}} 条',
+    lockedUntil: '锁定至 {{time}}',
+    columns: {
+      roles: '角色',
+      status: '状态',
+      lastLogin: '最近登录',
+      actions: '操作',
+    },
+    actions: {
+      create: '新建用户',
+      batchDelete: '批量删除（{{count}}）',
+      lock: '锁定',
+      unlock: '解锁',
+      resetPassword: '重置密码',
+    },
+    confirm: {
+      deleteTitle: '确认删除该用户？',
+      deleteContent: '将删除用户 {{name}}（{{username}}），该用户将无法再登录，登录名不可再次使用。',
+      batchDeleteTitle: '确认删除选中的用户？',
+      batchDeleteContent: '将删除选中的 {{count}} 个用户，这些用户将无法再登录。',
+      resetTitle: '确认重置密码？',
+      resetContent: '将为 {{name}}（{{username}}）生成新密码，原密码立即失效。',
+    },
+    form: {
+      createTitle: '新建用户',
+      editTitle: '编辑用户',
+      password: '初始密码',
+      passwordHint: '留空则由系统生成密码，并仅显示一次',
+      usernameTaken: '该登录名已被使用',
+    },
+    issued: {
+      createdTitle: '用户已创建',
+      resetTitle: '密码已重置',
+      warning: '此密码只显示这一次，请立即复制并通过安全的方式交给用户。',
+      password: '新密码',
+      copy: '复制',
+      copied: '已复制',
+      done: '我已保存',
+    },
+  },
+};
