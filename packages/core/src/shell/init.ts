@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { MenuItem } from './menus.js';
 
-const menuItemSchema: z.ZodType = z.lazy(() =>
+const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
     key: z.string(),
     path: z.string(),

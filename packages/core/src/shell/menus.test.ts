@@ -1,14 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import type { MenuViewer } from './menus.js';
 import { menuPaths, menusFor } from './menus.js';
 
-const member = { admin: false, systemAdmin: false, projectAdmin: false };
+const member: MenuViewer = { admin: false, systemAdmin: false, projectAdmin: false, projectAbilities: {} };
 
 describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, ordered by sort)', () => {
   it('gives platform administrators the system menu and others only what is always shown', () => {
-    expect(menuPaths(menusFor({ ...member, admin: true }))).toEqual(['/project/DataDisplay', '/sys', '/sys/user']);
+    expect(menuPaths(menusFor({ ...member, admin: true }))).toEqual([
+      '/project/DataDisplay',
+      '/project/projectList',
+      '/project/projectApply',
+      '/sys',
+      '/sys/user',
+      '/sys/unit/unit',
+      '/sys/unit/division',
+    ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
-    expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay']);
-    expect(menuPaths(menusFor({ ...member, projectAdmin: true }))).toEqual(['/project/DataDisplay']);
+    expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);
+    expect(menuPaths(menusFor({ ...member, projectAdmin: true }))).toEqual(['/project/DataDisplay', '/project/projectList', '/project/projectApply']);
+  });
+
+  it('shows project menus by the abilities in the current project', () => {
+    const designer = menuPaths(menusFor({ ...member, projectAbilities: { 'project.configure': true, 'env.manage': true, 'site.manage': true } }));
+    expect(designer).toEqual(expect.arrayContaining(['/project/detail/new', '/project/projectEnv/projectEnv', '/project/institution']));
+    expect(designer).not.toContain('/recordDataManage/projectRoleAuthLog');
+    const rightsManager = menuPaths(menusFor({ ...member, projectAbilities: { 'role.assign': true } }));
+    expect(rightsManager).toEqual(expect.arrayContaining(['/project/institution', '/recordDataManage/projectRoleAuthLog']));
+    expect(rightsManager).not.toContain('/project/detail/new');
   });
 
   it('orders entries by sort and drops the internal visibility rule from the wire shape', () => {

@@ -1,10 +1,12 @@
 import type { PlatformActor } from '../permissions/actor.js';
-import { isPlatformAdmin } from '../permissions/actor.js';
+import { canOnPlatform, isPlatformAdmin } from '../permissions/actor.js';
+import type { ProjectAction } from '../permissions/project.js';
 
 /**
  * The main menu comes from the server (spec 000 §2.2: entries filtered by the menus the server returns,
  * `always` entries always shown, ordered by a sort value). Titles are catalogue keys so the header
- * follows a language switch without another call.
+ * follows a language switch without another call. Hidden entries are routes the user may open that do
+ * not appear in the menu (the project application page, reached from the workplace).
  */
 export interface MenuItem {
   key: string;
@@ -17,22 +19,50 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
+/** Who is asking: platform flags, and what they may do in the session's current project (if any). */
+export interface MenuViewer extends PlatformActor {
+  projectAbilities: Partial<Record<ProjectAction, boolean>>;
+}
+
 interface MenuDefinition extends Omit<MenuItem, 'children'> {
-  visibleTo: (actor: PlatformActor) => boolean;
+  visibleTo: (viewer: MenuViewer) => boolean;
   children?: MenuDefinition[];
 }
 
 const everyone = () => true;
+const inProject = (...actions: ProjectAction[]) => (viewer: MenuViewer) => actions.some((action) => viewer.projectAbilities[action] === true);
 
 const MENU_DEFINITIONS: MenuDefinition[] = [
+  { key: 'dataDisplay', path: '/project/DataDisplay', titleKey: 'menu.dataDisplay', icon: 'home', sort: 10, always: true, visibleTo: everyone },
+  { key: 'projectList', path: '/project/projectList', titleKey: 'menu.projectList', icon: 'appstore', sort: 20, always: true, visibleTo: everyone },
   {
-    key: 'dataDisplay',
-    path: '/project/DataDisplay',
-    titleKey: 'menu.dataDisplay',
-    icon: 'home',
-    sort: 10,
-    always: true,
-    visibleTo: everyone,
+    key: 'projectApply',
+    path: '/project/projectApply',
+    titleKey: 'menu.projectApply',
+    sort: 21,
+    hidden: true,
+    visibleTo: (viewer) => canOnPlatform(viewer, 'project.create'),
+  },
+  {
+    key: 'project',
+    path: '/project',
+    titleKey: 'menu.project',
+    icon: 'project',
+    sort: 30,
+    visibleTo: inProject('project.configure', 'env.manage', 'site.manage', 'role.assign'),
+    children: [
+      { key: 'projectDetail', path: '/project/detail/new', titleKey: 'menu.projectDetail', icon: 'form', sort: 10, visibleTo: inProject('project.configure') },
+      { key: 'projectEnv', path: '/project/projectEnv/projectEnv', titleKey: 'menu.projectEnv', icon: 'cluster', sort: 20, visibleTo: inProject('env.manage') },
+      { key: 'institution', path: '/project/institution', titleKey: 'menu.institution', icon: 'team', sort: 30, visibleTo: inProject('site.manage', 'role.assign') },
+      {
+        key: 'projectRoleAuthLog',
+        path: '/recordDataManage/projectRoleAuthLog',
+        titleKey: 'menu.projectRoleAuthLog',
+        icon: 'audit',
+        sort: 40,
+        visibleTo: inProject('role.assign'),
+      },
+    ],
   },
   {
     key: 'sys',
@@ -41,24 +71,28 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     icon: 'setting',
     sort: 900,
     visibleTo: isPlatformAdmin,
-    children: [{ key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: isPlatformAdmin }],
+    children: [
+      { key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: isPlatformAdmin },
+      { key: 'sysUnit', path: '/sys/unit/unit', titleKey: 'menu.sysUnit', icon: 'bank', sort: 20, visibleTo: isPlatformAdmin },
+      { key: 'sysDivision', path: '/sys/unit/division', titleKey: 'menu.sysDivision', icon: 'apartment', sort: 30, visibleTo: isPlatformAdmin },
+    ],
   },
 ];
 
-function filterMenus(definitions: MenuDefinition[], actor: PlatformActor): MenuItem[] {
+function filterMenus(definitions: MenuDefinition[], viewer: MenuViewer): MenuItem[] {
   return definitions
-    .filter((entry) => entry.always || entry.visibleTo(actor))
+    .filter((entry) => entry.always || entry.visibleTo(viewer))
     .sort((a, b) => a.sort - b.sort)
     .map(({ visibleTo: _visibleTo, children, ...item }): MenuItem => {
-      const visibleChildren = children ? filterMenus(children, actor) : undefined;
+      const visibleChildren = children ? filterMenus(children, viewer) : undefined;
       return visibleChildren ? { ...item, children: visibleChildren } : item;
     })
     .filter((item) => !item.children || item.children.length > 0);
 }
 
-/** The menu tree this actor may see, sorted. */
-export function menusFor(actor: PlatformActor): MenuItem[] {
-  return filterMenus(MENU_DEFINITIONS, actor);
+/** The menu tree this viewer may see, sorted. */
+export function menusFor(viewer: MenuViewer): MenuItem[] {
+  return filterMenus(MENU_DEFINITIONS, viewer);
 }
 
 /** Every path a menu could lead to; the web guard lets a user open only the ones the server granted. */

@@ -10,7 +10,7 @@ export function makeInit(user: typeof ADMIN | typeof MEMBER): InitResponse {
     user: { ...user, email: null },
     application: null,
     currEnv: null,
-    menus: menusFor(user),
+    menus: menusFor({ ...user, projectAbilities: {} }),
     version: { name: 'Community', number: '0.1.0' },
     branding: { filingNumber: '' },
     auditProcMap: {},

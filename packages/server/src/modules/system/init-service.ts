@@ -86,7 +86,7 @@ export async function buildInit(deps: ServiceDeps, actor: Actor, application: st
     },
     application: application ?? null,
     currEnv: current ? actor.currentEnv : null,
-    menus: menusFor(actor),
+    menus: menusFor({ ...actor, projectAbilities: current?.projectAbilities ?? {} }),
     version: deps.config.version,
     branding: { filingNumber: deps.config.filingNumber },
     auditProcMap: {},
