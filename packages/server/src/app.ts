@@ -21,6 +21,8 @@ import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerSessionRoutes } from './modules/projects/session-routes.js';
 import { registerEnvironmentRoutes } from './modules/environments/routes.js';
+import { registerSiteRoutes } from './modules/sites/routes.js';
+import { registerRoleRoutes } from './modules/roles/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -73,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProjectRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);
   registerEnvironmentRoutes(fastify, routes, deps);
+  registerSiteRoutes(fastify, routes, deps);
+  registerRoleRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -30,6 +30,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   VERSION_NAME: z.string().default('Community'),
   FILING_NUMBER: z.string().default(''),
+  DEMO_DATA: flag.default(true),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   trustProxy: boolean;
   version: { name: string; number: string };
   filingNumber: string;
+  /** Seed the demo study on the first start of an empty embedded database. */
+  demoData: boolean;
 }
 
 const MINUTE = 60_000;
@@ -77,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     trustProxy: e.TRUST_PROXY,
     version: { name: e.VERSION_NAME, number: versionNumber },
     filingNumber: e.FILING_NUMBER,
+    demoData: e.DEMO_DATA,
   };
 }

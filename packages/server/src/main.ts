@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureAdministrator } from './bootstrap/admin.js';
+import { printDemoAccounts, seedDemo } from './bootstrap/demo.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -14,11 +15,15 @@ async function main(): Promise<void> {
   config.webDist ??= DEFAULT_WEB_DIST;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const admin = await ensureAdministrator({ db: database.db, config, clock: systemClock });
+  const deps = { db: database.db, config, clock: systemClock };
+  const admin = await ensureAdministrator(deps);
   if (admin) {
     // Printed once, to the console only, never to the request log.
     console.log(`\nPlatform administrator created. Sign-in name: ${admin.username}`);
-    console.log(admin.generatedPassword ? `Password (shown once, change it after signing in): ${admin.generatedPassword}\n` : 'Password: the value of ADMIN_PASSWORD\n');
+    console.log(admin.generatedPassword ? `Password (shown once, change it after signing in): ${admin.generatedPassword}` : 'Password: the value of ADMIN_PASSWORD');
+    // A newcomer on the embedded database gets a study to look around in; a server deployment starts empty.
+    if (database.kind === 'pglite' && config.demoData) printDemoAccounts(await seedDemo(deps));
+    console.log('');
   }
   const { fastify } = await buildApp({ config, database });
   const shutdown = async () => {

@@ -154,9 +154,10 @@ describe('OpenAPI and security headers', () => {
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
-  it('serves the single-page app on non-API paths', async () => {
+  it('serves the single-page app on non-API paths, but a missing asset is a 404', async () => {
     const response = await t.request({ method: 'GET', url: '/sys/user' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect((await t.request({ method: 'GET', url: '/assets/index-old.js' })).statusCode).toBe(404);
   });
 });

@@ -21,6 +21,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     if (url.startsWith('/dcap') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('route.not_found', { method: request.method, url });
     }
+    // A missing script or style (an old chunk after a release) must be a 404, not the page, or the
+    // browser reports a MIME error instead of letting the app's chunk-failure handling reload.
+    if (url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!root) return reply.status(200).type('text/html').send(NOT_BUILT_PAGE);
     // The shell itself must not be cached, so a new release is picked up on the next load.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);

@@ -1,4 +1,4 @@
-import type { CreateProjectRequest, Project, ProjectAccess, ProjectListFilter, SaveProjectRequest } from '@dcap/core';
+import type { CreateProjectRequest, EnvType, Project, ProjectAccess, ProjectListFilter, SaveProjectRequest } from '@dcap/core';
 import { AppError, isPlatformAdmin, projectIs, statusesForFilter } from '@dcap/core';
 import { translatingErrors } from '../../db/errors.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -12,12 +12,19 @@ import type { ProjectContext } from './access.js';
 import { auditedProject, presentProject } from './presenter.js';
 import * as repo from './repo.js';
 
+export interface NewEnvironment {
+  key: string;
+  type: EnvType;
+  name: string;
+  name_en: string;
+}
+
 /** Every new project starts with a development, a test and a production environment. */
-const DEFAULT_ENVIRONMENTS = [
+export const DEFAULT_ENVIRONMENTS: readonly NewEnvironment[] = [
   { key: 'dev', type: 'dev', name: '开发环境', name_en: 'Development' },
   { key: 'uat', type: 'uat', name: '测试环境', name_en: 'Testing (UAT)' },
   { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
-] as const;
+];
 
 export function auditProject(trx: Executor, actor: Actor, meta: RequestMeta, projectId: number, action: string, values: { oldValue?: unknown; newValue?: unknown; reason?: string | null }) {
   return insertAuditRow(trx, {
@@ -72,14 +79,20 @@ function columns(body: CreateProjectRequest) {
  * Project application (spec 000 §2.2 `/project/projectApply`): the applicant becomes the project's
  * administrator, and the project starts at set-up with its three default environments.
  */
-export async function createProject(deps: ServiceDeps, actor: Actor, body: CreateProjectRequest, meta: RequestMeta): Promise<Project> {
+export async function createProject(
+  deps: ServiceDeps,
+  actor: Actor,
+  body: CreateProjectRequest,
+  meta: RequestMeta,
+  environments: readonly NewEnvironment[] = DEFAULT_ENVIRONMENTS,
+): Promise<Project> {
   const now = deps.clock.now();
   const row = await translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
         const created = await repo.insertProject(trx, { ...columns(body), created_by: actor.userId, created_at: now, updated_at: now });
         await repo.insertProjectAdmin(trx, created.id, actor.userId, actor.userId, now);
-        for (const env of DEFAULT_ENVIRONMENTS) await insertEnv(trx, { project_id: created.id, ...env });
+        for (const env of environments) await insertEnv(trx, { project_id: created.id, ...env });
         await auditProject(trx, actor, meta, created.id, 'project.create', { newValue: { ...auditedProject(created), status: created.status } });
         return created;
       }),

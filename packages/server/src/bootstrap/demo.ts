@@ -1,0 +1,159 @@
+import type { CreateUserRequest, RoleRight, SaveRoleRequest } from '@dcap/core';
+import { createProjectSchema, rightsToFlags, saveRoleSchema } from '@dcap/core';
+import type { ServiceDeps } from '../deps.js';
+import type { Actor, RequestMeta } from '../http/context.js';
+import { resolveProjectAccess } from '../modules/projects/access.js';
+import { createProject } from '../modules/projects/service.js';
+import { assignRoles } from '../modules/roles/assignment-service.js';
+import { saveRole } from '../modules/roles/service.js';
+import { saveSite } from '../modules/sites/service.js';
+import { createUnit } from '../modules/units/service.js';
+import { findUserByUsername } from '../modules/users/repo.js';
+import { createUser } from '../modules/users/service.js';
+
+export const DEMO_PROJECT_CODE = 'DEMO-HTN';
+
+/** Printed once to the console with the administrator's credentials; never logged. */
+export function printDemoAccounts(accounts: DemoAccount[] | null): void {
+  if (!accounts) return;
+  console.log(`Demo study ${DEMO_PROJECT_CODE} created with these accounts (passwords shown once):`);
+  for (const account of accounts) console.log(`  ${account.username.padEnd(10)} ${account.role.padEnd(10)} ${account.password}`);
+}
+
+/** A demo account and the password it was given, printed once beside the administrator's. */
+export interface DemoAccount {
+  username: string;
+  role: string;
+  password: string;
+}
+
+const META: RequestMeta = { locale: 'en-US', ip: 'local', userAgent: null };
+
+const HOSPITALS = [
+  { code: 'PUMCH', name: '北京协和医院', eName: 'Peking Union Medical College Hospital', city: '北京' },
+  { code: 'RJH', name: '上海交通大学医学院附属瑞金医院', eName: 'Ruijin Hospital', city: '上海' },
+  { code: 'FAH-SYSU', name: '中山大学附属第一医院', eName: 'First Affiliated Hospital, Sun Yat-sen University', city: '广州' },
+] as const;
+
+const ROLES: { alias: string; description: string; descriptionEn: string; rights: RoleRight[] }[] = [
+  {
+    alias: 'PM',
+    description: '项目经理：项目配置、设计与用户权限',
+    descriptionEn: 'Project manager: configuration, design and user rights',
+    rights: ['projectDesignAndSetup', 'userRightsManagement', 'export', 'handleAllQuery'],
+  },
+  { alias: 'CRA', description: '监查员：核查与质疑', descriptionEn: 'Monitor (CRA): verification and queries', rights: ['verify', 'query', 'review'] },
+  {
+    alias: 'DM',
+    description: '数据管理员：审核、冻结与导出',
+    descriptionEn: 'Data manager: review, freeze and export',
+    rights: ['review', 'freeze', 'query', 'handleAllQuery', 'export', 'import'],
+  },
+];
+
+const INVESTIGATOR_RIGHTS: RoleRight[] = ['dataEntryRights', 'answerQuery', 'locked'];
+
+function actorFor(user: { id: number; username: string; name: string; admin: boolean; system_admin: boolean; project_admin: boolean }): Actor {
+  return {
+    userId: user.id,
+    username: user.username,
+    name: user.name,
+    nameEn: null,
+    email: null,
+    admin: user.admin,
+    systemAdmin: user.system_admin,
+    projectAdmin: user.project_admin,
+    sessionId: 0,
+    currentProjectId: null,
+    currentRoleId: null,
+    currentEnv: null,
+  };
+}
+
+async function account(deps: ServiceDeps, admin: Actor, body: CreateUserRequest): Promise<{ actor: Actor; password: string }> {
+  const issued = await createUser(deps, admin, body, META);
+  const row = await findUserByUsername(deps.db, body.username);
+  if (!row || !issued.password) throw new Error(`demo user ${body.username} could not be created`);
+  return { actor: actorFor(row), password: issued.password };
+}
+
+/**
+ * Creates the demo study through the same services the API uses, so every row is validated and audited:
+ * three hospitals, a project in testing with a test and a production environment, three sites, roles for
+ * a project manager, an investigator per site, a monitor and a data manager, and one user per role.
+ * Does nothing when the demo project exists already.
+ */
+export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null> {
+  const existing = await deps.db.selectFrom('projects').select('id').where('code', '=', DEMO_PROJECT_CODE).executeTakeFirst();
+  if (existing) return null;
+  const adminRow = await deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('admin', '=', true), eb('system_admin', '=', true)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!adminRow) throw new Error('the demo study needs a platform administrator');
+  const admin = actorFor(adminRow);
+
+  const accounts: DemoAccount[] = [];
+  const pm = await account(deps, admin, { username: 'demo.pm', name: '王经理', nameEn: 'Wang (PM)', projectAdmin: true, email: 'pm@demo.example' });
+  accounts.push({ username: 'demo.pm', role: 'PM', password: pm.password });
+
+  const project = await createProject(
+    deps,
+    pm.actor,
+    createProjectSchema.parse({
+      code: DEMO_PROJECT_CODE,
+      name: '演示研究：原发性高血压随访',
+      eName: 'Demo study: essential hypertension follow-up',
+      piUserNames: '李教授',
+      piUserNamesEn: 'Prof. Li',
+      sponsorNames: '演示申办方',
+      blindMethod: 'N',
+    }),
+    META,
+    [
+      { key: 'uat', type: 'uat', name: '测试环境', name_en: 'Testing (UAT)' },
+      { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
+    ],
+  );
+  const caller = { actor: pm.actor, project: await resolveProjectAccess(deps.db, pm.actor, project.id), meta: META };
+
+  const sites = [];
+  for (const [index, hospital] of HOSPITALS.entries()) {
+    const unit = await createUnit(deps, admin, { ...hospital, province: null, address: null }, META);
+    sites.push(await saveSite(deps, caller, { projectId: project.id, unitId: unit.id, code: `S0${index + 1}`, status: 'active' }));
+  }
+
+  const newRole = (body: Omit<SaveRoleRequest, 'projectId' | 'enabled'>) => saveRole(deps, caller, saveRoleSchema.parse({ ...body, projectId: project.id }));
+  const roleIds = new Map<string, number>();
+  for (const role of ROLES) {
+    const created = await newRole({ alias: role.alias, description: role.description, descriptionEn: role.descriptionEn, institutionIds: 'all', ...rightsToFlags(role.rights) });
+    roleIds.set(role.alias, created.id);
+  }
+  for (const site of sites) {
+    const created = await newRole({
+      alias: `PI-${site.code}`,
+      description: `研究者（${site.name}）`,
+      descriptionEn: `Investigator (${site.eName ?? site.name})`,
+      institutionIds: [site.id],
+      ...rightsToFlags(INVESTIGATOR_RIGHTS),
+    });
+    roleIds.set(`PI-${site.code}`, created.id);
+  }
+
+  const people: [string, string, string, string][] = [
+    ['demo.cra', '赵监查', 'Zhao (CRA)', 'CRA'],
+    ['demo.dm', '钱数据', 'Qian (DM)', 'DM'],
+    ...sites.map((site, i): [string, string, string, string] => [`demo.pi${i + 1}`, `研究者${i + 1}`, `Investigator ${i + 1}`, `PI-${site.code}`]),
+  ];
+  const grants = [{ roleId: roleIds.get('PM') ?? 0, userIds: [pm.actor.userId] }];
+  for (const [username, name, nameEn, role] of people) {
+    const person = await account(deps, admin, { username, name, nameEn });
+    accounts.push({ username, role, password: person.password });
+    grants.push({ roleId: roleIds.get(role) ?? 0, userIds: [person.actor.userId] });
+  }
+  await assignRoles(deps, caller, grants, false);
+  return accounts;
+}

@@ -1,0 +1,29 @@
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { ensureAdministrator } from '../bootstrap/admin.js';
+import { DEMO_PROJECT_CODE, printDemoAccounts, seedDemo } from '../bootstrap/demo.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { platformVersion } from '../version.js';
+
+/** `npm run seed:demo`: adds the demo study to the configured database unless it is there already. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, platformVersion());
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const deps = { db: database.db, config, clock: systemClock };
+    const admin = await ensureAdministrator(deps);
+    if (admin) console.log(`Platform administrator created. Sign-in name: ${admin.username}${admin.generatedPassword ? `, password: ${admin.generatedPassword}` : ''}`);
+    const accounts = await seedDemo(deps);
+    if (accounts) printDemoAccounts(accounts);
+    else console.log(`The demo study ${DEMO_PROJECT_CODE} exists already; nothing was changed.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import {
+  addRolesToUsersQuerySchema,
+  assignByPmQuerySchema,
+  assignRoleSchema,
+  batchAssignRoleSchema,
+  projectHintQuerySchema,
+  projectIdBodySchema,
+  revokeRoleSchema,
+  roleAssignmentSchema,
+  roleHoldersQuerySchema,
+  roleHoldersSchema,
+  roleUserParamsSchema,
+  updateSiteAuthoritySchema,
+  userRolesAndSitesSchema,
+} from '@dcap/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../deps.js';
+import type { RouteRegistry } from '../../http/route.js';
+import { assignRoles, revokeRole, updateSiteAuthority } from './assignment-service.js';
+import { fromBody, fromQuery } from './locate.js';
+import { roleHolders, userRolesAndSites } from './report-service.js';
+
+const PREFIX = '/dcap/projectRole';
+const ASSIGN = 'role.assign' as const;
+
+/** Who holds which role at which sites: grants, revocations and site authority (spec 000 §6). */
+export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/assignRole2User`,
+    summary: 'Grant a role to users, for the role’s sites or some of them',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    body: assignRoleSchema,
+    query: projectHintQuerySchema,
+    response: z.array(roleAssignmentSchema),
+    handler: ({ actor, project, meta, body }) =>
+      assignRoles(deps, { actor, project, meta }, [{ roleId: body.roleId, userIds: body.userIds, institutionIds: body.institutionIds }], body.notify),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: `${PREFIX}/assignRole2UserByPm`,
+    summary: 'Grant a role to users for the role’s sites (project manager)',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    query: assignByPmQuerySchema,
+    response: z.array(roleAssignmentSchema),
+    handler: ({ actor, project, meta, query }) => assignRoles(deps, { actor, project, meta }, [{ roleId: query.roleId, userIds: query.userIds }], query.notify),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: `${PREFIX}/addRoles2Users`,
+    summary: 'Grant several roles to several users; all or none',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    query: addRolesToUsersQuerySchema,
+    response: z.array(roleAssignmentSchema),
+    handler: ({ actor, project, meta, query }) =>
+      assignRoles(deps, { actor, project, meta }, query.roleIds.map((roleId) => ({ roleId, userIds: query.userIds })), query.notify),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/batchAssignRole2User`,
+    summary: 'Grant roles to users, each grant with its own sites; all or none',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromBody },
+    body: batchAssignRoleSchema,
+    response: z.array(roleAssignmentSchema),
+    handler: ({ actor, project, meta, body }) => assignRoles(deps, { actor, project, meta }, body.assignments, body.notify),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: `${PREFIX}/removeProjectRoleFromUser/:roleId/:userId`,
+    summary: 'Revoke a role from a user',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    params: roleUserParamsSchema,
+    query: projectHintQuerySchema,
+    response: z.null(),
+    handler: ({ actor, project, meta, params }) => revokeRole(deps, { actor, project, meta }, params.roleId, params.userId),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/revokeSingleRoleOfUser`,
+    summary: 'Revoke a role from a user',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    body: revokeRoleSchema,
+    query: projectHintQuerySchema,
+    response: z.null(),
+    handler: ({ actor, project, meta, body }) => revokeRole(deps, { actor, project, meta }, body.roleId, body.userId),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/updateRoleSiteAuthorityOfUser`,
+    summary: 'Change the sites a holder acts for within the role',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery },
+    body: updateSiteAuthoritySchema,
+    query: projectHintQuerySchema,
+    response: roleAssignmentSchema,
+    handler: ({ actor, project, meta, body }) => updateSiteAuthority(deps, { actor, project, meta }, body),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/userRolesAndInstitutions`,
+    summary: 'Per user: their roles and sites (within the caller’s sites)',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromBody },
+    body: projectIdBodySchema,
+    response: z.array(userRolesAndSitesSchema),
+    handler: ({ project, meta }) => userRolesAndSites(deps, project, meta.locale),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: `${PREFIX}/roleAndInstitutionUsers`,
+    summary: 'Per role: its sites and holders (within the caller’s sites)',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromBody },
+    body: roleHoldersQuerySchema,
+    response: z.array(roleHoldersSchema),
+    handler: ({ project, meta, body }) => roleHolders(deps, project, body.roleId, meta.locale),
+  });
+}

@@ -1,0 +1,127 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { AssignmentRow, AuditRow, ProjectRolesTable, RoleAssignmentsTable, RoleRow, UserRow } from '../../db/schema.js';
+import type { Executor } from '../audit/repo.js';
+
+/** The project's roles in creation order; deleted roles are gone from every list. */
+export async function listRoles(db: Executor, projectId: number): Promise<RoleRow[]> {
+  return db.selectFrom('project_roles').selectAll().where('project_id', '=', projectId).where('deleted_at', 'is', null).orderBy('id').execute();
+}
+
+/** A role for a change: `update` while it may be deleted or reshaped, `share` while it is being granted. */
+export async function findRole(db: Executor, id: number, lock: 'update' | 'share' | null = null): Promise<RoleRow | undefined> {
+  const query = db.selectFrom('project_roles').selectAll().where('id', '=', id);
+  if (lock === 'update') return query.forUpdate().executeTakeFirst();
+  if (lock === 'share') return query.forShare().executeTakeFirst();
+  return query.executeTakeFirst();
+}
+
+export async function insertRole(db: Executor, values: Insertable<ProjectRolesTable>): Promise<RoleRow> {
+  return db.insertInto('project_roles').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateRole(db: Executor, id: number, values: Updateable<ProjectRolesTable>): Promise<RoleRow> {
+  return db.updateTable('project_roles').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Active (unrevoked) holders per role. */
+export async function countHolders(db: Executor, roleIds: readonly number[]): Promise<Map<number, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('role_assignments')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('role_id', 'in', [...roleIds])
+    .where('revoked_at', 'is', null)
+    .groupBy('role_id')
+    .execute();
+  return new Map(rows.map((row) => [row.role_id, row.n]));
+}
+
+export type UserRef = Pick<UserRow, 'id' | 'username' | 'name' | 'status'>;
+
+export async function findUsers(db: Executor, ids: readonly number[]): Promise<UserRef[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'username', 'name', 'status']).where('id', 'in', [...ids]).execute();
+}
+
+export async function findActiveAssignment(db: Executor, roleId: number, userId: number): Promise<AssignmentRow | undefined> {
+  return db
+    .selectFrom('role_assignments')
+    .selectAll()
+    .where('role_id', '=', roleId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertAssignment(db: Executor, values: Insertable<RoleAssignmentsTable>): Promise<AssignmentRow> {
+  return db.insertInto('role_assignments').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateAssignment(db: Executor, id: number, values: Updateable<RoleAssignmentsTable>): Promise<AssignmentRow> {
+  return db.updateTable('role_assignments').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An active assignment with the names a person reads: holder, granter and role. */
+export type AssignmentView = AssignmentRow & {
+  username: string;
+  name: string;
+  granted_by_username: string | null;
+  role_alias: string;
+};
+
+/** Active assignments of the project's live roles, of some roles or one grant; locked for a revocation. */
+export async function listAssignments(
+  db: Executor,
+  projectId: number,
+  options: { roleIds?: readonly number[]; assignmentId?: number; forUpdate?: boolean } = {},
+): Promise<AssignmentView[]> {
+  if (options.roleIds?.length === 0) return [];
+  let query = db
+    .selectFrom('role_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .leftJoin('users as g', 'g.id', 'a.granted_by')
+    .selectAll('a')
+    .select(['u.username', 'u.name', 'g.username as granted_by_username', 'r.alias as role_alias'])
+    .where('a.project_id', '=', projectId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null);
+  if (options.roleIds) query = query.where('a.role_id', 'in', [...options.roleIds]);
+  if (options.assignmentId !== undefined) query = query.where('a.id', '=', options.assignmentId);
+  if (options.forUpdate) query = query.forUpdate(['a']);
+  return query.orderBy('a.role_id').orderBy('u.username').execute();
+}
+
+/** The user's active roles across projects still in use, for the shell's role switcher. */
+export async function listRolesOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select(['r.id', 'r.project_id', 'p.code as project_code', 'p.name as project_name', 'r.alias', 'r.enabled'])
+    .where('a.user_id', '=', userId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .where('p.status', '!=', 'OFFLINE')
+    .orderBy('p.code')
+    .orderBy('r.id')
+    .execute();
+}
+
+export type AuthLogRow = Pick<AuditRow, 'id' | 'at' | 'action' | 'actor_username' | 'old_value' | 'new_value'>;
+
+/** The project's role and authorisation audit rows, newest first (id order is the chain order, TS-3). */
+export async function listAuthLogs(
+  db: Executor,
+  projectId: number,
+  actions: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: AuthLogRow[]; total: number }> {
+  const base = db.selectFrom('audit_log').where('project_id', '=', projectId).where('action', 'in', [...actions]);
+  const [rows, count] = await Promise.all([
+    base.select(['id', 'at', 'action', 'actor_username', 'old_value', 'new_value']).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
