@@ -77,6 +77,7 @@ const ENTRIES: Record<string, Entry> = {
     call: (f) => ({ method: 'POST', url: `/dcap/project/updateStatus?projectId=${f.projectId}&status=OFFLINE&oldStatus=TEST` }),
   },
   'POST /dcap/project/approveApplyOnline': { call: (f) => ({ method: 'POST', url: `/dcap/project/approveApplyOnline?projectId=${f.projectId}&approve=false` }) },
+  'POST /dcap/project/resetTest': { call: (f) => ({ method: 'POST', url: `/dcap/project/resetTest?projectId=${f.projectId}` }) },
   'POST /dcap/project/applyProjectStatusChange': {
     call: (f) => ({ method: 'POST', url: '/dcap/project/applyProjectStatusChange', body: { projectId: f.projectId, type: 'APPLY_DATABASE_UNFREEZED', reason: 'matrix' } }),
   },

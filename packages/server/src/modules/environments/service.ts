@@ -88,6 +88,16 @@ export async function setEnvironmentStatus(deps: ServiceDeps, actor: Actor, cont
  */
 export const ENVIRONMENT_DATA_TABLES: readonly string[] = [];
 
+/** Empties one environment's study data, table by table, inside the caller's transaction. */
+export async function removeEnvironmentData(trx: Executor, env: EnvRow): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const table of ENVIRONMENT_DATA_TABLES) {
+    const result = await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${env.project_id} AND env = ${env.key}`.execute(trx);
+    removed[table] = Number(result.numAffectedRows ?? 0);
+  }
+  return removed;
+}
+
 /**
  * Cleans an environment's study data (spec 000 §7.5 cleanEnv). Never production (COMPLIANCE RT-2): data
  * entered for a real study is never hard-deleted. Returns what was removed, table by table.
@@ -96,11 +106,7 @@ export async function cleanEnvironment(deps: ServiceDeps, actor: Actor, context:
   return deps.db.transaction().execute(async (trx) => {
     const env = await ownEnv(trx, context, id);
     if (!isCleanableEnv(env.type)) throw new AppError('env.not_cleanable');
-    const removed: Record<string, number> = {};
-    for (const table of ENVIRONMENT_DATA_TABLES) {
-      const result = await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${env.project_id} AND env = ${env.key}`.execute(trx);
-      removed[table] = Number(result.numAffectedRows ?? 0);
-    }
+    const removed = await removeEnvironmentData(trx, env);
     await audit(trx, actor, meta, env, 'env.clean', { newValue: { removed } });
     return { env: env.key, removed };
   });

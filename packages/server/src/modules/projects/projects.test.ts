@@ -153,6 +153,20 @@ describe('lifecycle (spec 000 §4.2)', () => {
   });
 });
 
+describe('reset test data (spec 000 §4.2)', () => {
+  it('is allowed only while testing, audited, and never touches production', async () => {
+    const p = await apply(manager, 'RESET-1');
+    const early = await t.call('POST', `/dcap/project/resetTest?projectId=${p.id}`, { token: manager });
+    expect(early.status).toBe(422);
+    await t.database.db.updateTable('projects').set({ status: 'TEST' }).where('id', '=', p.id).execute();
+    const reset = await t.call('POST', `/dcap/project/resetTest?projectId=${p.id}`, { token: manager });
+    expect(reset.status).toBe(200);
+    expect(Object.keys((reset.body.data as { removed: Record<string, unknown> }).removed).sort()).toEqual(['dev', 'uat']);
+    const audit = await t.database.db.selectFrom('audit_log').select('action').where('project_id', '=', p.id).where('action', '=', 'project.resetTest').execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
 describe('environments and the session’s current project (spec 000 §4.4, §7.5)', () => {
   it('switches project and environment, refuses disabled environments, and never cleans production', async () => {
     const p = await apply(manager, 'ENV-1');

@@ -134,6 +134,16 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
   });
   routes.add(app, {
     method: 'POST',
+    url: '/dcap/project/resetTest',
+    summary: 'Remove the study data of every non-production environment while the project is in testing',
+    tag: 'lifecycle',
+    access: { project: 'project.lifecycle', locate: fromQuery },
+    query: z.strictObject({ projectId: z.coerce.number().int().positive(), typesStr: z.string().max(200).optional() }),
+    response: z.object({ removed: z.record(z.string(), z.record(z.string(), z.number())) }),
+    handler: ({ actor, project, meta }) => lifecycle.resetTestData(deps, actor, project, meta),
+  });
+  routes.add(app, {
+    method: 'POST',
     url: '/dcap/project/applyProjectStatusChange',
     summary: 'Apply for a status change (suspend, continue, lock, unlock, freeze, unfreeze)',
     tag: 'lifecycle',
