@@ -14,6 +14,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
+import { SessionCache, subscribeSessionCache } from './modules/auth/session-cache.js';
 import { resolveProjectAccess } from './modules/projects/access.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
@@ -36,12 +37,13 @@ export interface AppOptions {
 export interface App {
   fastify: FastifyInstance;
   routes: RouteRegistry;
+  deps: ServiceDeps;
 }
 
 /** Builds the HTTP application; `main.ts` listens on it, tests call `fastify.inject()`. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
-  const deps: ServiceDeps = { db: database.db, config, clock: options.clock ?? systemClock };
+  const deps: ServiceDeps = { db: database.db, config, clock: options.clock ?? systemClock, sessions: new SessionCache() };
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
@@ -60,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
   installSecurityHeaders(fastify);
   installErrorHandler(fastify, config.bodyLimitBytes);
+  const stopSessionCache = await subscribeSessionCache(database, deps.sessions, (message) => fastify.log.warn(message));
+  fastify.addHook('onClose', stopSessionCache);
 
   const routes = new RouteRegistry(
     (request) => {
@@ -81,5 +85,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);
-  return { fastify, routes };
+  return { fastify, routes, deps };
 }

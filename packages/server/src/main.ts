@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ensureAdministrator } from './bootstrap/admin.js';
 import { printDemoAccounts, seedDemo } from './bootstrap/demo.js';
 import { systemClock } from './clock.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   config.webDist ??= DEFAULT_WEB_DIST;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const deps = { db: database.db, config, clock: systemClock };
+  // Start-up work runs before the app exists; its session cache stays dormant.
+  const deps = { db: database.db, config, clock: systemClock, sessions: new SessionCache() };
   const admin = await ensureAdministrator(deps);
   if (admin) {
     // Printed once, to the console only, never to the request log.

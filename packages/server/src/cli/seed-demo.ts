@@ -1,4 +1,5 @@
 import { systemClock } from '../clock.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 import { loadConfig } from '../config.js';
 import { ensureAdministrator } from '../bootstrap/admin.js';
 import { DEMO_PROJECT_CODE, printDemoAccounts, seedDemo } from '../bootstrap/demo.js';
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    const deps = { db: database.db, config, clock: systemClock };
+    // Start-up work runs before the app exists; its session cache stays dormant.
+    const deps = { db: database.db, config, clock: systemClock, sessions: new SessionCache() };
     const admin = await ensureAdministrator(deps);
     if (admin) console.log(`Platform administrator created. Sign-in name: ${admin.username}${admin.generatedPassword ? `, password: ${admin.generatedPassword}` : ''}`);
     const accounts = await seedDemo(deps);

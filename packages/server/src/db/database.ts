@@ -14,7 +14,14 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Subscribes to a notification channel (LISTEN). `onLost` is called if the subscription breaks, after
+   * which no more messages arrive; the returned function unsubscribes.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
 }
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 const INT8_OID = 20;
 
@@ -84,7 +91,26 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     console.error(`database connection lost: ${error.message}`);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  // LISTEN holds its connection for as long as the subscription lives, so it gets its own client.
+  const listen: DatabaseHandle['listen'] = async (channel, onMessage, onLost) => {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    const client = new pg.Client({ connectionString });
+    let closing = false;
+    client.on('notification', (message) => onMessage(message.payload ?? ''));
+    client.on('error', (error) => {
+      if (!closing) onLost(error);
+    });
+    client.on('end', () => {
+      if (!closing) onLost(new Error('notification connection closed'));
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    return async () => {
+      closing = true;
+      await client.end();
+    };
+  };
+  return { db, kind: 'postgres', close: () => db.destroy(), listen };
 }
 
 /** The embedded database: real PostgreSQL in WASM, files under `dataDir`, or in memory when dataDir is null. */
@@ -98,7 +124,11 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     client = await PGlite.create();
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen: DatabaseHandle['listen'] = async (channel, onMessage) => {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    return client.listen(channel, onMessage);
+  };
+  return { db, kind: 'pglite', close: () => db.destroy(), listen };
 }
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {

@@ -2,12 +2,14 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_identity_and_audit.js';
 import * as m0002 from './migrations/0002_projects_sites_roles.js';
+import * as m0003 from './migrations/0003_session_notifications.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_identity_and_audit': m0001,
   '0002_projects_sites_roles': m0002,
+  '0003_session_notifications': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -11,6 +11,7 @@ import { openPglite, openPostgres } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { ServiceDeps } from '../deps.js';
 import { ensureAdministrator } from '../bootstrap/admin.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -86,9 +87,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await freshDatabase();
   await migrateToLatest(database.db);
   const clock = new TestClock();
-  const deps: ServiceDeps = { db: database.db, config, clock };
-  await ensureAdministrator(deps);
+  await ensureAdministrator({ db: database.db, config, clock, sessions: new SessionCache() });
   const app = await buildApp({ config, database, clock, logger: false });
+  const deps: ServiceDeps = app.deps;
   const request = (options: InjectOptions) => app.fastify.inject(options);
 
   const call: TestContext['call'] = async (method, url, options = {}) => {

@@ -6,7 +6,9 @@ import { insertAuditRow } from '../audit/repo.js';
 import { findUserById, findUserByUsername, updateUser } from '../users/repo.js';
 import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { OpenSession } from './sessions-repo.js';
 import { endSession, endUserSessions, findOpenSession, insertSession, touchSession } from './sessions-repo.js';
+import type { SessionEndReason } from '../../db/schema.js';
 import { hashToken, newSessionToken } from './tokens.js';
 
 const MINUTE = 60_000;
@@ -94,6 +96,7 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
     await audit('auth.login', { ip: meta.ip });
     return { ok: true, response: { token, user: { id: user.id, username: user.username, name: user.name } } };
   });
+  if (user) deps.sessions.forgetUser(user.id);
   if (!outcome.ok) throw outcome.error;
   return outcome.response;
 }
@@ -104,23 +107,38 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
  */
 export async function authenticate(deps: ServiceDeps, token: string | undefined): Promise<Actor> {
   if (!token) throw new AppError('auth.required');
-  const { db, config, clock } = deps;
-  const session = await findOpenSession(db, hashToken(token));
-  if (!session) throw new AppError('auth.required');
+  const { db, config, clock, sessions } = deps;
+  const tokenHash = hashToken(token);
   const now = clock.now();
-  if (now.getTime() - session.last_seen_at.getTime() > config.session.idleMs) {
-    await endSession(db, session.id, now, 'idle');
+  const idle = (s: OpenSession) => now.getTime() - s.last_seen_at.getTime() > config.session.idleMs;
+  let session = sessions.get(tokenHash, now);
+  // A remembered session that looks idle may have been used through another instance since: re-read it.
+  if (!session || idle(session)) {
+    session = await findOpenSession(db, tokenHash);
+    if (session) sessions.set(tokenHash, session, now);
+  }
+  if (!session) throw new AppError('auth.required');
+  const sessionId = session.id;
+  const end = async (reason: SessionEndReason) => {
+    sessions.forget(tokenHash);
+    await endSession(db, sessionId, now, reason);
+  };
+  if (idle(session)) {
+    await end('idle');
     throw new AppError('auth.session_expired');
   }
   if (now >= session.expires_at) {
-    await endSession(db, session.id, now, 'expired');
+    await end('expired');
     throw new AppError('auth.required');
   }
   if (session.user.status !== 'active') {
-    await endSession(db, session.id, now, 'revoked');
+    await end('revoked');
     throw new AppError('auth.required');
   }
-  if (now.getTime() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  if (now.getTime() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, session.id, now);
+    sessions.touched(tokenHash, now);
+  }
   return {
     userId: session.user.id,
     username: session.user.username,
@@ -141,7 +159,9 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
 export async function logout(deps: ServiceDeps, token: string | undefined, meta: RequestMeta): Promise<void> {
   if (!token) return;
   const { db, clock } = deps;
-  const session = await findOpenSession(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  deps.sessions.forget(tokenHash);
+  const session = await findOpenSession(db, tokenHash);
   if (!session) return;
   await db.transaction().execute(async (trx) => {
     await endSession(trx, session.id, clock.now(), 'logout');
@@ -177,4 +197,5 @@ export async function changePassword(deps: ServiceDeps, actor: Actor, body: Chan
       ip: meta.ip,
     });
   });
+  deps.sessions.forgetUser(user.id);
 }

@@ -1,3 +1,4 @@
+import type { CompiledQuery, InferResult } from 'kysely';
 import type { SessionEndReason, SessionRow, UserRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -26,43 +27,73 @@ export async function insertSession(db: Executor, session: NewSession): Promise<
     .executeTakeFirstOrThrow();
 }
 
-export type SessionWithUser = SessionRow & {
+/** What authentication needs of an open session and its user. */
+export interface OpenSession {
+  id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  current_project_id: number | null;
+  current_role_id: number | null;
+  current_env: string | null;
   user: Pick<UserRow, 'id' | 'username' | 'name' | 'name_en' | 'email' | 'admin' | 'system_admin' | 'project_admin' | 'status'>;
-};
+}
 
-/** One query per authenticated request: the open session and the flags of its user. */
-export async function findOpenSession(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const row = await db
+function openSessionQuery(db: Executor, tokenHash: string) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('s')
     .select([
-      'u.username as u_username',
-      'u.name as u_name',
-      'u.name_en as u_name_en',
-      'u.email as u_email',
-      'u.admin as u_admin',
-      'u.system_admin as u_system_admin',
-      'u.project_admin as u_project_admin',
-      'u.status as u_status',
+      's.id',
+      's.user_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.current_project_id',
+      's.current_role_id',
+      's.current_env',
+      'u.username',
+      'u.name',
+      'u.name_en',
+      'u.email',
+      'u.admin',
+      'u.system_admin',
+      'u.project_admin',
+      'u.status',
     ])
     .where('s.token_hash', '=', tokenHash)
-    .where('s.ended_at', 'is', null)
-    .executeTakeFirst();
+    .where('s.ended_at', 'is', null);
+}
+
+type OpenSessionRow = InferResult<ReturnType<typeof openSessionQuery>>[number];
+
+/**
+ * Every authenticated request runs this lookup, so it is compiled once and reused with the token hash as
+ * its only parameter: building and compiling the query tree each time cost more than running it.
+ */
+let compiledLookup: CompiledQuery | undefined;
+
+/** One query per authenticated request: the open session and the flags of its user. */
+export async function findOpenSession(db: Executor, tokenHash: string): Promise<OpenSession | undefined> {
+  compiledLookup ??= openSessionQuery(db, '').compile();
+  const { rows } = await db.executeQuery<OpenSessionRow>({ ...compiledLookup, parameters: [tokenHash] });
+  const row = rows[0];
   if (!row) return undefined;
-  const { u_username, u_name, u_name_en, u_email, u_admin, u_system_admin, u_project_admin, u_status, ...session } = row;
   return {
-    ...session,
+    id: row.id,
+    last_seen_at: row.last_seen_at,
+    expires_at: row.expires_at,
+    current_project_id: row.current_project_id,
+    current_role_id: row.current_role_id,
+    current_env: row.current_env,
     user: {
-      id: session.user_id,
-      username: u_username,
-      name: u_name,
-      name_en: u_name_en,
-      email: u_email,
-      admin: u_admin,
-      system_admin: u_system_admin,
-      project_admin: u_project_admin,
-      status: u_status,
+      id: row.user_id,
+      username: row.username,
+      name: row.name,
+      name_en: row.name_en,
+      email: row.email,
+      admin: row.admin,
+      system_admin: row.system_admin,
+      project_admin: row.project_admin,
+      status: row.status,
     },
   };
 }

@@ -13,12 +13,13 @@ export interface SessionSelection {
   env: string | null;
 }
 
-async function setSelection(db: Executor, sessionId: number, selection: SessionSelection): Promise<void> {
-  await db
+async function setSelection(deps: ServiceDeps, sessionId: number, selection: SessionSelection): Promise<void> {
+  await deps.db
     .updateTable('sessions')
     .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
     .where('id', '=', sessionId)
     .execute();
+  deps.sessions.forgetSession(sessionId);
 }
 
 /** The caller's active roles in a project, enabled ones first. */
@@ -58,7 +59,7 @@ export async function storeProject(deps: ServiceDeps, actor: Actor, projectId: n
   const roles = await userRolesInProject(db, actor.userId, projectId);
   if (!manager && roles.length === 0) throw new AppError('project.not_found');
   const selection = { projectId, roleId: roles[0]?.id ?? null, env: defaultEnvironment(await listEnvs(db, projectId), project.status) };
-  await setSelection(db, actor.sessionId, selection);
+  await setSelection(deps, actor.sessionId, selection);
   return selection;
 }
 
@@ -70,7 +71,7 @@ export async function storeRole(deps: ServiceDeps, actor: Actor, roleId: number)
   if (!role) throw new AppError('role.not_found');
   if (!role.enabled) throw new AppError('role.disabled');
   const selection = { projectId: actor.currentProjectId, roleId, env: actor.currentEnv };
-  await setSelection(db, actor.sessionId, selection);
+  await setSelection(deps, actor.sessionId, selection);
   return selection;
 }
 
@@ -82,6 +83,6 @@ export async function selectEnvironment(deps: ServiceDeps, actor: Actor, key: st
   if (!env) throw new AppError('env.not_found');
   if (env.status !== 'normal') throw new AppError('env.disabled');
   const selection = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: env.key };
-  await setSelection(db, actor.sessionId, selection);
+  await setSelection(deps, actor.sessionId, selection);
   return selection;
 }

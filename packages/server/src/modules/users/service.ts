@@ -131,6 +131,7 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
     if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.update', after, changes);
     return after;
   });
+  deps.sessions.forgetUser(row.id);
   return presentUser(row);
 }
 
@@ -153,6 +154,7 @@ export async function updateProfile(deps: ServiceDeps, actor: Actor, body: Updat
     if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.profile_update', after, changes);
     return after;
   });
+  deps.sessions.forgetUser(row.id);
   return presentUser(row);
 }
 
@@ -183,7 +185,9 @@ async function changeStatus(trx: Executor, deps: ServiceDeps, actor: Actor, id: 
 }
 
 export async function setUserStatus(deps: ServiceDeps, actor: Actor, id: number, change: StatusChange, meta: RequestMeta): Promise<User> {
-  return presentUser(await deps.db.transaction().execute((trx) => changeStatus(trx, deps, actor, id, change, meta)));
+  const row = await deps.db.transaction().execute((trx) => changeStatus(trx, deps, actor, id, change, meta));
+  deps.sessions.forgetUser(id);
+  return presentUser(row);
 }
 
 /** Deletes several users in one transaction: all of them or, on the first refusal, none. */
@@ -192,6 +196,7 @@ export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[]
   await deps.db.transaction().execute(async (trx) => {
     for (const id of unique) await changeStatus(trx, deps, actor, id, 'delete', meta);
   });
+  for (const id of unique) deps.sessions.forgetUser(id);
   return { deleted: unique.length };
 }
 
@@ -214,5 +219,6 @@ export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number,
     await audit(trx, actor, meta, 'user.password_reset', after, {});
     return after;
   });
+  deps.sessions.forgetUser(row.id);
   return { user: presentUser(row), password };
 }

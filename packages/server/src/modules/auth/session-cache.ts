@@ -1,0 +1,122 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import type { OpenSession } from './sessions-repo.js';
+
+/** The channel the database announces session and user changes on (migration 0003). */
+export const SESSION_CHANNEL = 'dcap_session';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const RECONNECT_MS = 5_000;
+
+/**
+ * Open sessions recently looked up, keyed by token hash, so an authenticated call does not need its own
+ * round trip to the database. It is safe across several server instances only because the database
+ * announces every change to a session or user (triggers, NOTIFY) and each instance evicts on the
+ * announcement; while that subscription is down the cache is off and every call reads the database.
+ * The instance that makes a change also evicts at once, so its own next request never sees the old state.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { session: OpenSession; cachedAt: number }>();
+  private live = false;
+
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  setLive(live: boolean): void {
+    this.live = live;
+    if (!live) this.entries.clear();
+  }
+
+  get(tokenHash: string, now: Date): OpenSession | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (now.getTime() - entry.cachedAt > TTL_MS) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  set(tokenHash: string, session: OpenSession, now: Date): void {
+    if (!this.live) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(tokenHash, { session, cachedAt: now.getTime() });
+  }
+
+  /** Records this instance's own touch of last_seen_at. */
+  touched(tokenHash: string, at: Date): void {
+    const entry = this.entries.get(tokenHash);
+    if (entry) entry.session = { ...entry.session, last_seen_at: at };
+  }
+
+  forget(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  forgetSession(sessionId: number): void {
+    for (const [key, entry] of this.entries) if (entry.session.id === sessionId) this.entries.delete(key);
+  }
+
+  forgetUser(userId: number): void {
+    for (const [key, entry] of this.entries) if (entry.session.user.id === userId) this.entries.delete(key);
+  }
+
+  /** Applies an announcement: `session:<id>`, `user:<id>`, or anything else clears everything. */
+  apply(payload: string): void {
+    const [kind, raw] = payload.split(':');
+    const id = Number(raw);
+    if (kind === 'session' && Number.isInteger(id)) this.forgetSession(id);
+    else if (kind === 'user' && Number.isInteger(id)) this.forgetUser(id);
+    else this.entries.clear();
+  }
+}
+
+/**
+ * Keeps the cache subscribed to the database's announcements, turning it off while the subscription is
+ * down and retrying until stopped. Returns the function that stops it.
+ */
+export async function subscribeSessionCache(
+  database: DatabaseHandle,
+  cache: SessionCache,
+  warn: (message: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let unsubscribe: (() => Promise<void>) | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    try {
+      unsubscribe = await database.listen(SESSION_CHANNEL, (payload) => cache.apply(payload), (error) => {
+        cache.setLive(false);
+        warn(`session notifications lost (${error.message}); authenticating from the database until they return`);
+        schedule();
+      });
+      if (stopped) await unsubscribe();
+      else cache.setLive(true);
+    } catch (error) {
+      cache.setLive(false);
+      warn(`session notifications unavailable (${error instanceof Error ? error.message : String(error)})`);
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    cache.setLive(false);
+    if (retry) clearTimeout(retry);
+    if (unsubscribe) await unsubscribe();
+  };
+}
