@@ -29,11 +29,12 @@ test('an administrator signs in, works in English, creates a user who then signs
   // Switch the whole interface to English; the choice is kept under the spec's storage key.
   await page.getByTestId('lang-switch').click();
   await page.getByTestId('lang-en-US').click();
-  await expect(page.locator('header')).toContainText('Users');
+  await expect(page.getByTestId('menu-sys')).toHaveText('System');
   expect(await page.evaluate(() => localStorage.getItem('pro__app_language'))).toBe('en-US');
 
-  // Platform users, reached through the menu the server granted.
-  await page.locator('header').getByText('Users').click();
+  // Platform users, reached through the System group of the menu the server granted.
+  await page.getByTestId('menu-sys').hover();
+  await page.locator('a[href="/sys/user"]').click();
   await expect(page).toHaveURL(/\/sys\/user/);
   await expect(page.getByRole('cell', { name: ADMIN.username, exact: true })).toBeVisible();
 
@@ -55,7 +56,8 @@ test('an administrator signs in, works in English, creates a user who then signs
 
   await signIn(page, 'site.investigator', password);
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
-  await expect(page.locator('header')).not.toContainText('Users');
+  await expect(page.getByTestId('menu-dataDisplay')).toBeVisible();
+  await expect(page.getByTestId('menu-sys')).toHaveCount(0);
 
   // The server refuses the administration page to this user whatever the browser shows.
   const token = await page.evaluate(() => localStorage.getItem('pro__Token'));

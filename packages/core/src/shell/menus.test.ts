@@ -24,9 +24,12 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
     const designer = menuPaths(menusFor({ ...member, projectAbilities: { 'project.configure': true, 'env.manage': true, 'site.manage': true } }));
     expect(designer).toEqual(expect.arrayContaining(['/project/detail/new', '/project/projectEnv/projectEnv', '/project/institution']));
     expect(designer).not.toContain('/recordDataManage/projectRoleAuthLog');
-    const rightsManager = menuPaths(menusFor({ ...member, projectAbilities: { 'role.assign': true } }));
-    expect(rightsManager).toEqual(expect.arrayContaining(['/project/institution', '/recordDataManage/projectRoleAuthLog']));
-    expect(rightsManager).not.toContain('/project/detail/new');
+    const siteRightsManager = menuPaths(menusFor({ ...member, projectAbilities: { 'role.assign': true } }));
+    expect(siteRightsManager).toContain('/project/institution');
+    expect(siteRightsManager).not.toContain('/recordDataManage/projectRoleAuthLog');
+    expect(siteRightsManager).not.toContain('/project/detail/new');
+    const rightsManager = menuPaths(menusFor({ ...member, projectAbilities: { 'role.assign': true, 'role.manage': true } }));
+    expect(rightsManager).toContain('/recordDataManage/projectRoleAuthLog');
   });
 
   it('orders entries by sort and drops the internal visibility rule from the wire shape', () => {

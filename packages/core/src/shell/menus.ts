@@ -60,7 +60,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
         titleKey: 'menu.projectRoleAuthLog',
         icon: 'audit',
         sort: 40,
-        visibleTo: inProject('role.assign'),
+        // The log names every holder at every site, so it needs the project-wide right, as the server does.
+        visibleTo: inProject('role.manage'),
       },
     ],
   },

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@dcap/core';
 import type { Locale } from '@dcap/core';
-import { fail, fakeServer, ok } from '../test/fakeServer';
-import { createApiClient } from './client';
+import { fail, fakeServer, file, ok } from '../test/fakeServer';
+import { createApiClient, filenameOf } from './client';
 import type { ApiClientDeps } from './client';
 import { ApiError } from './errors';
 import type { Notice, NoticeKind } from './notifier';
@@ -221,5 +221,36 @@ describe('api client: failures before an envelope', () => {
   it('passes a successful response without a code through (spec 000 §8.1)', async () => {
     const { client } = setup({ 'GET /openapi.json': () => ({ body: { openapi: '3.1.0' } }) });
     await expect(client.request('/openapi.json')).resolves.toEqual({ openapi: '3.1.0' });
+  });
+});
+
+describe('api client: server messages and files', () => {
+  it('shows the server message as the success notice when asked (spec 000 §7.1 selectEnv)', async () => {
+    const { client, notices } = setup({ 'GET /projectEnv/selectEnv/uat': () => ({ body: { code: 0, msg: 'Switched to UAT', data: {} } }) });
+    await client.request('/projectEnv/selectEnv/uat', { notify: true, serverMessage: true });
+    expect(notices).toEqual([{ kind: 'success', notice: { title: 'Switched to UAT', duration: 5 } }]);
+  });
+
+  it('downloads a file with the name the server gave it', async () => {
+    const { client, server } = setup({ 'GET /projectRole/download': () => file('xlsx-bytes', '项目-roles-20250101.xlsx') });
+    const downloaded = await client.download('/projectRole/download', { query: { projectId: 3 } });
+    expect(downloaded.filename).toBe('项目-roles-20250101.xlsx');
+    expect(downloaded.blob.size).toBe('xlsx-bytes'.length);
+    expect(server.requests[0]?.search.get('projectId')).toBe('3');
+  });
+
+  it('reports a refused download like any other call', async () => {
+    const { client, notices } = setup({ 'GET /projectRole/download': () => fail(403, 'Your current role does not allow this') });
+    const error = await rejection(client.download('/projectRole/download'));
+    expect(error.code).toBe(403);
+    expect(notices[0]?.notice.description).toBe('Your current role does not allow this');
+  });
+
+  it.each([
+    [`attachment; filename="a.xlsx"; filename*=UTF-8''%E8%A7%92%E8%89%B2.xlsx`, '角色.xlsx'],
+    ['attachment; filename="plain.xlsx"', 'plain.xlsx'],
+    [null, 'fallback'],
+  ])('reads the file name from %s', (header, expected) => {
+    expect(filenameOf(header, 'fallback')).toBe(expected);
   });
 });

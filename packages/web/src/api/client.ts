@@ -27,6 +27,8 @@ export interface RequestOptions<T> {
   notify?: boolean;
   /** The success notice's text; defaults to "operation success". */
   successMessage?: string;
+  /** Use the server's `msg` as the success notice (spec 000 §7.1: selectEnv's message is shown to the user). */
+  serverMessage?: boolean;
   /** Show no notices and do not leave the page on 403; the caller shows the error itself. */
   silent?: boolean;
   /** Cancellation by the caller (TanStack Query passes one); a cancelled call is not reported. */
@@ -53,8 +55,32 @@ const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
   'client.bad_response': 'request.badResponse',
 };
 
+/** A file the server sent instead of an envelope (spreadsheet exports). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+export type DownloadOptions = Omit<RequestOptions<never>, 'schema' | 'notify' | 'successMessage' | 'serverMessage'>;
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /** A call answered with a file; a refusal still arrives as an envelope and is reported like any other. */
+  download(path: string, options?: DownloadOptions): Promise<DownloadedFile>;
+}
+
+/** The name from `Content-Disposition`, preferring the UTF-8 form the server sends for non-ASCII names. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
 }
 
 function buildUrl(basePath: string, path: string, query: RequestOptions<unknown>['query']): string {
@@ -85,8 +111,16 @@ function fieldErrorsOf(envelope: WireEnvelope): FieldError[] {
   );
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** An answer read in full while the call's timeout still runs. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: ArrayBuffer;
+  token: string | null;
+}
+
+function readJson(answer: Answer): unknown {
+  const text = new TextDecoder().decode(answer.body);
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -127,7 +161,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     notifier.notify('error', { title: t('notify.systemWarning'), description, duration: 0 });
   }
 
-  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends one call with the headers, body and timeout of spec 000 §7; failures before an answer are reported. */
+  async function send(path: string, options: RequestOptions<unknown>): Promise<Answer> {
     const silent = options.silent === true;
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.getLocale() });
     const token = deps.getToken();
@@ -148,8 +183,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
-    let payload: unknown;
-    let status: number;
     try {
       const response = await deps.fetch(buildUrl(basePath, path, options.query), {
         method: options.method ?? 'GET',
@@ -157,8 +190,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         body,
         signal,
       });
-      status = response.status;
-      payload = await readJson(response);
+      // The body is read inside the timeout as well: a stalled download is a timeout too.
+      return { status: response.status, headers: response.headers, body: await response.arrayBuffer(), token };
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       const error = timeout.signal.aborted
@@ -169,6 +202,25 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Turns a failed envelope into a reported ApiError. */
+  function envelopeFailure(payload: WireEnvelope, token: string | null, silent: boolean): ApiError {
+    const error = new ApiError({
+      code: payload.code,
+      msg: typeof payload.msg === 'string' ? payload.msg : '',
+      errors: fieldErrorsOf(payload),
+      ...(typeof payload.errorCode === 'string' ? { errorCode: payload.errorCode } : {}),
+    });
+    reportFailure(error, token, silent);
+    return error;
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const silent = options.silent === true;
+    const answer = await send(path, options);
+    const { status, token } = answer;
+    const payload = readJson(answer);
 
     if (!isEnvelope(payload)) {
       // Spec 000 §8.1: a response without a code passes through, when the HTTP exchange itself succeeded.
@@ -178,16 +230,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw error;
     }
 
-    if (payload.code !== 0) {
-      const error = new ApiError({
-        code: payload.code,
-        msg: typeof payload.msg === 'string' ? payload.msg : '',
-        errors: fieldErrorsOf(payload),
-        ...(typeof payload.errorCode === 'string' ? { errorCode: payload.errorCode } : {}),
-      });
-      reportFailure(error, token, silent);
-      throw error;
-    }
+    if (payload.code !== 0) throw envelopeFailure(payload, token, silent);
 
     let data = payload.data as T;
     if (options.schema) {
@@ -202,13 +245,30 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     if (options.notify && !silent) {
+      const serverMessage = options.serverMessage && typeof payload.msg === 'string' && payload.msg ? payload.msg : undefined;
       notifier.notify('success', {
-        title: breakLines(options.successMessage ?? t('notify.success')),
+        title: breakLines(serverMessage ?? options.successMessage ?? t('notify.success')),
         duration: SUCCESS_NOTIFICATION_SECONDS,
       });
     }
     return data;
   }
 
-  return { request };
+  async function download(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+    const silent = options.silent === true;
+    const answer = await send(path, options);
+    const { status, headers, token } = answer;
+    const type = headers.get('Content-Type') ?? '';
+    if (type.includes('application/json') || status < 200 || status >= 300) {
+      const payload = readJson(answer);
+      if (isEnvelope(payload) && payload.code !== 0) throw envelopeFailure(payload, token, silent);
+      const error = clientError('client.bad_response', status, { status });
+      reportFailure(error, token, silent);
+      throw error;
+    }
+    const fallback = path.split('/').pop() ?? 'download';
+    return { blob: new Blob([answer.body], { type }), filename: filenameOf(headers.get('Content-Disposition'), fallback) };
+  }
+
+  return { request, download };
 }

@@ -132,3 +132,14 @@ export function useResetPasswordMutation() {
     }),
   );
 }
+
+const userListSchema = userSchema.array();
+
+/** GET /dcap/sys/user/search/{keyword}: active users for a picker; platform administrators only. */
+export function useUserSearch(): (keyword: string) => Promise<User[]> {
+  const api = useApi();
+  return useCallback(
+    (keyword: string) => api.request(`/sys/user/search/${encodeURIComponent(keyword.trim())}`, { schema: userListSchema, silent: true }),
+    [api],
+  );
+}

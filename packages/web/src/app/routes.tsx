@@ -2,6 +2,16 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ACCOUNT_SETTINGS_PATH, DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
 import { MainLayout } from './layouts/MainLayout';
+import { ToolsLayout } from './layouts/ToolsLayout';
+import {
+  ENV_DISABLED_PATH,
+  ENVIRONMENTS_PATH,
+  INSTITUTION_PATH,
+  PROJECT_APPLY_PATH,
+  PROJECT_DETAIL_PATH,
+  ROLE_DISABLED_PATH,
+  WORKPLACE_PATH,
+} from './shellState';
 import { UserLayout } from './layouts/UserLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -14,6 +24,16 @@ const accountSettingsPage = async () => ({
   Component: (await import('../features/account/AccountSettingsPage')).AccountSettingsPage,
 });
 const usersPage = async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage });
+const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
+const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
+const projectDetailPage = async () => ({ Component: (await import('../features/projects/ProjectDetailPage')).ProjectDetailPage });
+const environmentsPage = async () => ({ Component: (await import('../features/environments/EnvironmentsPage')).EnvironmentsPage });
+const institutionPage = async () => ({ Component: (await import('../features/institution/InstitutionPage')).InstitutionPage });
+const authLogPage = async () => ({ Component: (await import('../features/institution/AuthLogPage')).AuthLogPage });
+const unitsPage = async () => ({ Component: (await import('../features/units/UnitsPage')).UnitsPage });
+const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
+const envDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).EnvDisabledPage });
+const roleDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).RoleDisabledPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -37,7 +57,23 @@ export const routes: RouteObject[] = [
           { path: DASHBOARD_PATH, lazy: dashboardPage },
           { path: ACCOUNT_SETTINGS_PATH, element: <Navigate to={`${ACCOUNT_SETTINGS_PATH}/base`} replace /> },
           { path: `${ACCOUNT_SETTINGS_PATH}/:tab`, lazy: accountSettingsPage },
+          { path: WORKPLACE_PATH, lazy: projectListPage },
+          { path: PROJECT_APPLY_PATH, lazy: projectApplyPage },
+          { path: PROJECT_DETAIL_PATH, lazy: projectDetailPage },
+          { path: ENVIRONMENTS_PATH, lazy: environmentsPage },
+          { path: INSTITUTION_PATH, lazy: institutionPage },
+          { path: '/recordDataManage/projectRoleAuthLog', lazy: authLogPage },
           { path: '/sys/user', lazy: usersPage },
+          { path: '/sys/unit/unit', lazy: unitsPage },
+          { path: '/sys/unit/division', lazy: departmentsPage },
+        ],
+      },
+      {
+        // Spec 000 §2.3 and §4.4: the notice pages stand outside the main layout.
+        element: <ToolsLayout />,
+        children: [
+          { path: ENV_DISABLED_PATH, lazy: envDisabledPage },
+          { path: ROLE_DISABLED_PATH, lazy: roleDisabledPage },
         ],
       },
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

@@ -13,8 +13,15 @@ describe('main layout and guard', () => {
     renderApp({ path: '/project/DataDisplay', fetch: withInit(ADMIN).fetch, locale: 'en-US', token: 't' });
     await screen.findByTestId('welcome-card');
     expect(document.querySelector('.ant-menu a[href="/project/DataDisplay"]')?.textContent).toBe('Home');
-    // The system group holds one entry so far, which the header shows directly.
-    expect(document.querySelector('.ant-menu a[href="/sys/user"]')?.textContent).toBe('Users');
+    expect(document.querySelector('.ant-menu a[href="/project/projectList"]')?.textContent).toBe('Workplace');
+    // The hidden application page is granted (the guard lets it open) but not shown in the menu.
+    expect(document.querySelector('a[href="/project/projectApply"]')).toBeNull();
+    // The system group holds users, hospitals and departments, so it is a sub-menu rather than a link.
+    // (jsdom cannot measure the horizontal menu, so its pop-up is opened in the browser journey instead.)
+    const group = screen.getByTestId('menu-sys');
+    expect(group.textContent).toBe('System');
+    expect(group.closest('.ant-menu-submenu')).not.toBeNull();
+    expect(document.querySelector('header a[href="/sys/user"]')).toBeNull();
   });
 
   it('opens a group of several entries as a sub-menu, leaving out hidden entries', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { menusFor, PROJECT_ACTIONS } from '@dcap/core';
+import type { MenuItem } from '@dcap/core';
 import { catalogues } from './index';
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -60,8 +62,13 @@ describe('catalogues', () => {
     expect([...named].filter((key) => !zh.has(key))).toEqual([]);
   });
 
-  it('contain the titles of the menus the server sends', () => {
-    for (const key of ['menu.dataDisplay', 'menu.sys', 'menu.sysUser']) {
+  it('contain the titles of every menu the server may send', () => {
+    // A viewer who may do everything sees every entry core defines.
+    const everything = Object.fromEntries(PROJECT_ACTIONS.map((action) => [action, true]));
+    const titles = (items: readonly MenuItem[]): string[] => items.flatMap((item) => [item.titleKey, ...titles(item.children ?? [])]);
+    const keys = titles(menusFor({ admin: true, systemAdmin: false, projectAdmin: true, projectAbilities: everything }));
+    expect(keys).toContain('menu.sysDivision');
+    for (const key of keys) {
       expect(zh.has(key), key).toBe(true);
       expect(en.has(key), key).toBe(true);
     }

@@ -1,4 +1,6 @@
 import type { Catalogue } from './catalogue';
+import { enUSInstitution } from './en-US.institution';
+import { enUSProjects } from './en-US.projects';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -14,6 +16,11 @@ export const enUS: Catalogue = {
     save: 'Save',
     retry: 'Retry',
     loadFailed: 'Failed to load the data',
+    actions: 'Actions',
+    confirm: 'OK',
+    yes: 'Yes',
+    no: 'No',
+    reset: 'Reset',
   },
   language: {
     switch: 'Change language',
@@ -22,8 +29,17 @@ export const enUS: Catalogue = {
   },
   menu: {
     dataDisplay: 'Home',
+    projectList: 'Workplace',
+    projectApply: 'Apply for a project',
+    project: 'Project',
+    projectDetail: 'Project configuration',
+    projectEnv: 'Environments',
+    institution: 'Sites and roles',
+    projectRoleAuthLog: 'Role authorisation log',
     sys: 'System',
     sysUser: 'Users',
+    sysUnit: 'Hospitals',
+    sysDivision: 'Departments',
   },
   header: {
     mainMenu: 'Main menu',
@@ -81,9 +97,11 @@ export const enUS: Catalogue = {
     greeting: '{{greeting}}, {{name}}',
     welcome: 'Welcome to the {{system}}',
     now: 'Now {{time}}',
-    myProjects: 'My projects',
     noProjects: 'No projects yet',
     noProjectsHint: 'The studies you join will appear here.',
+    currentProject: 'Current project',
+    chooseProject: 'No project chosen yet; choose one in the workplace',
+    toWorkplace: 'Workplace ({{count}} projects)',
   },
   account: {
     title: 'Account settings',
@@ -195,4 +213,6 @@ export const enUS: Catalogue = {
       done: 'I have saved it',
     },
   },
+  ...enUSProjects,
+  ...enUSInstitution,
 };

@@ -1,3 +1,6 @@
+import { zhCNInstitution } from './zh-CN.institution';
+import { zhCNProjects } from './zh-CN.projects';
+
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
  * same shape; the type of en-US.ts and a unit test both enforce it.
@@ -15,6 +18,11 @@ export const zhCN = {
     save: '保存',
     retry: '重试',
     loadFailed: '数据加载失败',
+    actions: '操作',
+    confirm: '确定',
+    yes: '是',
+    no: '否',
+    reset: '重置',
   },
   language: {
     switch: '切换语言',
@@ -23,8 +31,17 @@ export const zhCN = {
   },
   menu: {
     dataDisplay: '首页',
+    projectList: '工作台',
+    projectApply: '项目申请',
+    project: '项目管理',
+    projectDetail: '项目配置',
+    projectEnv: '环境管理',
+    institution: '中心与角色',
+    projectRoleAuthLog: '角色授权日志',
     sys: '系统配置',
     sysUser: '用户管理',
+    sysUnit: '医院管理',
+    sysDivision: '科室管理',
   },
   header: {
     mainMenu: '主菜单',
@@ -82,9 +99,11 @@ export const zhCN = {
     greeting: '{{greeting}}，{{name}}',
     welcome: '欢迎使用{{system}}',
     now: '当前时间 {{time}}',
-    myProjects: '我的项目',
     noProjects: '暂无项目',
     noProjectsHint: '您加入的研究项目将显示在这里。',
+    currentProject: '当前项目',
+    chooseProject: '尚未选择项目，请在工作台选择',
+    toWorkplace: '工作台（{{count}} 个项目）',
   },
   account: {
     title: '个人设置',
@@ -195,4 +214,6 @@ export const zhCN = {
       done: '我已保存',
     },
   },
+  ...zhCNProjects,
+  ...zhCNInstitution,
 };

@@ -8,10 +8,31 @@ export interface RecordedRequest {
   body: string | null;
 }
 
-type Handler = (request: RecordedRequest) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+interface Answer {
+  status?: number;
+  body: unknown;
+  /** Sent as is rather than as JSON (a downloaded file). */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
 
 export function ok<T>(data: T) {
   return { body: { code: 0, msg: 'success', data } };
+}
+
+/** A file answer, as the export calls send it. */
+export function file(text: string, filename: string): Answer {
+  return {
+    body: null,
+    text,
+    headers: {
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      // Header values are Latin-1, so the plain name is an ASCII fallback as the real server sends it.
+      'Content-Disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    },
+  };
 }
 
 export function fail(code: number, msg: string, extra: Record<string, unknown> = {}) {
@@ -35,10 +56,10 @@ export function fakeServer(routes: Record<string, Handler>) {
     };
     requests.push(request);
     const handler = routes[`${request.method} ${request.path}`];
-    const answer = handler ? await handler(request) : fail(404, `no fake route for ${request.method} ${request.path}`);
-    return new Response(JSON.stringify(answer.body), {
+    const answer: Answer = handler ? await handler(request) : fail(404, `no fake route for ${request.method} ${request.path}`);
+    return new Response(answer.text ?? JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: answer.headers ?? { 'Content-Type': 'application/json' },
     });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };

@@ -1,6 +1,7 @@
 import { Button, Layout, Result } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useInitQuery } from '../../api/system';
 import { PageSpin } from '../../components/PageSpin';
 import { useSignOut } from '../../features/auth/useSignOut';
@@ -8,11 +9,15 @@ import { currentLocale } from '../../i18n';
 import { displayName } from '../../lib/displayName';
 import { AccessGate } from '../AccessGate';
 import { InitContext } from '../initContext';
-import { useSessionToken } from '../services';
+import { readProjectContext } from '../projectContext';
+import { useServices, useSessionToken } from '../services';
+import { blockRedirect, shellBlock } from '../shellState';
+import { useWindowProjectCheck } from '../windowProject';
 import { AppFooter } from '../shell/AppFooter';
 import { Brand } from '../shell/Brand';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { MainMenu } from '../shell/MainMenu';
+import { ProjectBar } from '../shell/ProjectBar';
 import { UserMenu } from '../shell/UserMenu';
 
 /** Header, content and footer for every signed-in page (spec 000 §2.1, §2.2). */
@@ -21,6 +26,10 @@ export function MainLayout() {
   const token = useSessionToken();
   const init = useInitQuery(token !== null);
   const signOut = useSignOut();
+  const { storage } = useServices();
+  const { pathname } = useLocation();
+  const context = useMemo(() => (init.data ? readProjectContext(init.data) : null), [init.data]);
+  useWindowProjectCheck(storage, context ? (context.project?.id ?? null) : undefined);
 
   if (init.isError) {
     return (
@@ -38,9 +47,12 @@ export function MainLayout() {
       />
     );
   }
-  if (!init.data) return <PageSpin />;
+  if (!init.data || !context) return <PageSpin />;
 
-  const { user, menus, version, branding } = init.data;
+  const { user, menus, version, branding, projectAbilities } = init.data;
+  // Spec 000 §4.4: a disabled role or no usable environment sends the user to the matching notice page.
+  const blocked = blockRedirect(shellBlock(context), pathname, projectAbilities['env.manage'] === true);
+  if (blocked) return <Navigate to={blocked} replace />;
 
   return (
     <InitContext value={init.data}>
@@ -53,6 +65,7 @@ export function MainLayout() {
             <UserMenu displayName={displayName(user, currentLocale(i18n))} />
           </div>
         </Layout.Header>
+        <ProjectBar />
         <Layout.Content className="dcap-content">
           <AccessGate menus={menus}>
             <Outlet />

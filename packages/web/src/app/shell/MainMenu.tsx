@@ -1,4 +1,16 @@
-import { HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  ClusterOutlined,
+  FormOutlined,
+  HomeOutlined,
+  ProjectOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,9 +23,16 @@ import type { MenuItem } from '@dcap/core';
 /** Icon names the server may send in a menu entry; unknown names simply show no icon. */
 const MENU_ICONS: Record<string, ReactNode> = {
   home: <HomeOutlined />,
+  appstore: <AppstoreOutlined />,
+  project: <ProjectOutlined />,
+  form: <FormOutlined />,
+  cluster: <ClusterOutlined />,
+  team: <TeamOutlined />,
+  audit: <AuditOutlined />,
   setting: <SettingOutlined />,
   user: <UserOutlined />,
-  team: <TeamOutlined />,
+  bank: <BankOutlined />,
+  apartment: <ApartmentOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
@@ -36,10 +55,19 @@ function toItems(menus: readonly MenuItem[], t: TFunction): Items {
       const item = visibleEntry(entry);
       const icon = item.icon ? MENU_ICONS[item.icon] : undefined;
       const title = t(item.titleKey);
+      // Test ids by menu key (`menu-sys`, `menu-sysUser`) let browser journeys open groups and entries.
       if (item.children?.length) {
-        return { key: item.path, icon, label: title, children: toItems(item.children, t) };
+        return { key: item.path, icon, label: <span data-testid={`menu-${item.key}`}>{title}</span>, children: toItems(item.children, t) };
       }
-      return { key: item.path, icon, label: <Link to={item.path}>{title}</Link> };
+      return {
+        key: item.path,
+        icon,
+        label: (
+          <Link to={item.path} data-testid={`menu-${item.key}`}>
+            {title}
+          </Link>
+        ),
+      };
     });
 }
 

@@ -128,6 +128,7 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
     >
       <Form<UserFormValues>
         form={form}
+        preserve={false}
         layout="vertical"
         initialValues={user ?? { admin: false, projectAdmin: false }}
         onFinish={(values) => void onFinish(values)}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../app/services';
+
+/** The session's current project, role and environment after a switch (the server's answer). */
+export interface SessionSelection {
+  projectId: number | null;
+  roleId: number | null;
+  env: string | null;
+}
+
+/**
+ * After a switch every cached answer may be stale: the server recomputes menus and abilities for the new
+ * project, role or environment, and lists are limited to the new role's sites. Active screens refetch.
+ */
+function useSwitch<TInput>(call: (input: TInput) => Promise<SessionSelection>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** GET /dcap/project/store/{id}: enter a project (its first enabled role and default environment). */
+export function useStoreProjectMutation() {
+  const api = useApi();
+  return useSwitch((projectId: number) => api.request<SessionSelection>(`/project/store/${projectId}`));
+}
+
+/** GET /dcap/projectRole/store/{id}: switch to another of the caller's roles in the current project. */
+export function useStoreRoleMutation() {
+  const api = useApi();
+  return useSwitch((roleId: number) => api.request<SessionSelection>(`/projectRole/store/${roleId}`, { notify: true }));
+}
+
+/** GET /dcap/projectEnv/selectEnv/{key}; spec 000 §7.1: the response message is shown to the user. */
+export function useSelectEnvMutation() {
+  const api = useApi();
+  return useSwitch((key: string) =>
+    api.request<SessionSelection>(`/projectEnv/selectEnv/${encodeURIComponent(key)}`, { notify: true, serverMessage: true }),
+  );
+}

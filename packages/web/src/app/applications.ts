@@ -1,0 +1,28 @@
+import { isPlatformAdmin } from '@dcap/core';
+import type { ApplicationName, PlatformActor } from '@dcap/core';
+
+/**
+ * Spec 000 §5: a user who is not a platform administrator and has no roles is refused when opening an
+ * application; §6 exempts platform administrators from the role requirement.
+ */
+export function mayOpenApplication(user: PlatformActor, roleCount: number): boolean {
+  return isPlatformAdmin(user) || roleCount > 0;
+}
+
+/** Spec 000 §2.1: names beside the logos only when fewer than 5 applications are enabled. */
+export function showApplicationNames(count: number): boolean {
+  return count < 5;
+}
+
+/**
+ * Where each application lands (spec 000 §2.4). Data capture is this shell until the record area is
+ * mounted; the other sub-applications are not part of this deployment yet.
+ */
+export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
+  dCap: '/project/DataDisplay',
+  Balance: null,
+  Bigscreen: null,
+  iMask: null,
+  iSupply: null,
+  Analytics: null,
+};

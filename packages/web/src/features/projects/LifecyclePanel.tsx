@@ -1,0 +1,152 @@
+import { Button, Card, Divider, Flex, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FLOW_STATUSES, headerNotice } from '@dcap/core';
+import type { Project, ProjectStatus } from '@dcap/core';
+import { useLifecycleMutation } from '../../api/projects';
+import type { LifecycleRequest } from '../../api/projects';
+import { useConfirm } from '../../lib/confirm';
+import { HEADER_NOTICE_LABEL_KEYS, PROJECT_STATUS_COLORS, PROJECT_STATUS_LABEL_KEYS } from '../../lib/projectLabels';
+import { lifecycleOptions } from './lifecycleActions';
+import type { LifecycleAction } from './lifecycleActions';
+import { ProgressSteps } from './ProgressSteps';
+import { StatusChangePanel } from './StatusChangePanel';
+
+const ACTION_LABEL_KEYS: Record<LifecycleAction, string> = {
+  nextStep: 'lifecycle.actions.nextStep',
+  applyAuditConfig: 'lifecycle.actions.applyAuditConfig',
+  saConfirmConfig: 'lifecycle.actions.saConfirmConfig',
+  confirmInternalTest: 'lifecycle.actions.confirmInternalTest',
+  confirmUatTest: 'lifecycle.actions.confirmUatTest',
+  applyOnline: 'lifecycle.actions.applyOnline',
+  approveOnline: 'lifecycle.actions.approveOnline',
+  rejectOnline: 'lifecycle.actions.rejectOnline',
+  lock: 'lifecycle.actions.lock',
+  unlock: 'lifecycle.actions.unlock',
+  resetTestData: 'lifecycle.actions.resetTestData',
+};
+
+const DANGEROUS: ReadonlySet<LifecycleAction> = new Set(['lock', 'rejectOnline', 'resetTestData']);
+
+/** The call each action makes (spec 000 §7.4). */
+function requestFor(action: LifecycleAction, project: Project): LifecycleRequest {
+  const projectId = project.id;
+  switch (action) {
+    case 'nextStep': {
+      const seen = FLOW_STATUSES.find((status) => status === project.status);
+      if (!seen) throw new Error(`nextStep from ${project.status}`);
+      return { kind: 'nextStep', projectId, seen };
+    }
+    case 'applyAuditConfig':
+      return { kind: 'simple', call: 'applyAuditConfig', projectId };
+    case 'saConfirmConfig':
+      return { kind: 'simple', call: 'saConfirmConfig', projectId };
+    case 'confirmInternalTest':
+      return { kind: 'simple', call: 'confirmProjectInternalTest', projectId };
+    case 'confirmUatTest':
+      return { kind: 'simple', call: 'confirmProjectUatTest', projectId };
+    case 'applyOnline':
+      return { kind: 'simple', call: 'applyOnline', projectId };
+    case 'approveOnline':
+      return { kind: 'approveOnline', projectId, approve: true };
+    case 'rejectOnline':
+      return { kind: 'approveOnline', projectId, approve: false };
+    case 'lock':
+      return { kind: 'simple', call: 'lockProject', projectId };
+    case 'unlock':
+      return { kind: 'simple', call: 'unlockProject', projectId };
+    case 'resetTestData':
+      return { kind: 'resetTest', projectId };
+  }
+}
+
+/**
+ * The lifecycle of the current project (spec 000 §4.2): progress, notice, and only the actions the caller
+ * may take from the current status. Every action asks for confirmation first.
+ */
+export function LifecyclePanel({ project, username }: { project: Project; username: string }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const run = useLifecycleMutation();
+  const [target, setTarget] = useState<ProjectStatus | undefined>(undefined);
+  const options = lifecycleOptions(project);
+  const notice = headerNotice(project.status);
+  const statusName = (status: ProjectStatus) => t(PROJECT_STATUS_LABEL_KEYS[status]);
+
+  const perform = (action: LifecycleAction) => {
+    confirm({
+      title: t('lifecycle.confirmTitle', { action: t(ACTION_LABEL_KEYS[action]) }),
+      content:
+        action === 'resetTestData'
+          ? t('lifecycle.resetContent', { code: project.code })
+          : t('lifecycle.confirmContent', { code: project.code, status: statusName(project.status) }),
+      danger: DANGEROUS.has(action),
+      onOk: () => run.mutateAsync(requestFor(action, project)),
+    });
+  };
+
+  const updateStatus = () => {
+    if (!target) return;
+    confirm({
+      title: t('lifecycle.updateStatusTitle'),
+      content: t('lifecycle.updateStatusContent', { from: statusName(project.status), to: statusName(target) }),
+      danger: true,
+      onOk: async () => {
+        await run.mutateAsync({ kind: 'updateStatus', projectId: project.id, status: target, oldStatus: project.status });
+        setTarget(undefined);
+      },
+    });
+  };
+
+  return (
+    <Card title={t('lifecycle.title')} data-testid="lifecycle-panel">
+      <ProgressSteps project={project} />
+      <Flex gap={8} wrap style={{ marginTop: 16 }}>
+        <Tag color={PROJECT_STATUS_COLORS[project.status]} data-testid="lifecycle-status">
+          {statusName(project.status)}
+        </Tag>
+        {notice ? <Tag color="orange">{t(HEADER_NOTICE_LABEL_KEYS[notice])}</Tag> : null}
+        {project.configAuditRequested ? <Tag color="processing">{t('projects.fields.configAuditRequested')}</Tag> : null}
+        {project.uatConfirmed ? <Tag color="success">{t('projects.fields.uatConfirmed')}</Tag> : null}
+        {project.onlineRequested ? <Tag color="processing">{t('projects.fields.onlineRequested')}</Tag> : null}
+      </Flex>
+      <Divider titlePlacement="start">{t('lifecycle.available')}</Divider>
+      {options.actions.length === 0 && options.statusTargets.length === 0 ? (
+        <Typography.Text type="secondary" data-testid="lifecycle-none">
+          {t('lifecycle.none')}
+        </Typography.Text>
+      ) : (
+        <Space wrap>
+          {options.actions.map((action) => (
+            <Button
+              key={action}
+              type={DANGEROUS.has(action) ? 'default' : 'primary'}
+              danger={DANGEROUS.has(action)}
+              loading={run.isPending}
+              onClick={() => perform(action)}
+              data-testid={`lifecycle-${action}`}
+            >
+              {t(ACTION_LABEL_KEYS[action])}
+            </Button>
+          ))}
+          {options.statusTargets.length > 0 ? (
+            <Space.Compact>
+              <Select<ProjectStatus>
+                value={target}
+                onChange={setTarget}
+                placeholder={t('lifecycle.updateStatusPlaceholder')}
+                style={{ minWidth: 200 }}
+                options={options.statusTargets.map((status) => ({ value: status, label: statusName(status) }))}
+                data-testid="lifecycle-status-target"
+              />
+              <Button danger disabled={!target} onClick={updateStatus} data-testid="lifecycle-updateStatus">
+                {t('lifecycle.actions.updateStatus')}
+              </Button>
+            </Space.Compact>
+          ) : null}
+        </Space>
+      )}
+      <StatusChangePanel project={project} changeTypes={options.changeTypes} canDecide={options.canDecide} username={username} />
+    </Card>
+  );
+}
