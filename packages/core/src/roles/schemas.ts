@@ -196,3 +196,11 @@ export const roleHoldersSchema = z.object({
   users: z.array(roleAssignmentSchema),
 });
 export type RoleHolders = z.infer<typeof roleHoldersSchema>;
+
+/** GET /dcap/projectRole/searchUsers: whom a role may be granted to, found by login name or name. */
+export const userSearchQuerySchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  keyword: z.string().trim().min(1).max(64),
+});
+export const userPickSchema = z.object({ id: z.number(), username: z.string(), name: z.string(), nameEn: z.string().nullable() });
+export type UserPick = z.infer<typeof userPickSchema>;

@@ -164,6 +164,7 @@ const ENTRIES: Record<string, Entry> = {
       body: { roleId: f.roleA, userId: await f.holderOfRoleA(), institutionIds: [f.siteA] },
     }),
   },
+  'GET /dcap/projectRole/searchUsers': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/searchUsers?projectId=${f.projectId}&keyword=mx` }) },
   'POST /dcap/projectRole/userRolesAndInstitutions': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/userRolesAndInstitutions', body: { projectId: f.projectId } }) },
   'POST /dcap/projectRole/roleAndInstitutionUsers': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/roleAndInstitutionUsers', body: { projectId: f.projectId } }) },
 };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { roleAssignmentSchema, userRolesAndSitesSchema } from '@dcap/core';
-import type { RoleAssignment, SiteScope, UserRolesAndSites } from '@dcap/core';
+import { useCallback } from 'react';
+import { roleAssignmentSchema, userPickSchema, userRolesAndSitesSchema } from '@dcap/core';
+import type { RoleAssignment, SiteScope, UserPick, UserRolesAndSites } from '@dcap/core';
 import { useApi } from '../app/services';
 import { roleKeys, useRoleChange } from './roles';
 
@@ -53,5 +54,20 @@ export function useSiteAuthorityMutation() {
         notify: true,
         schema: roleAssignmentSchema,
       }),
+  );
+}
+
+const userPicksSchema = userPickSchema.array();
+
+/**
+ * GET /dcap/projectRole/searchUsers: active platform users whom the caller may grant a role to in this
+ * project, so a project manager can bring new staff in without a platform administrator.
+ */
+export function useProjectUserSearch(projectId: number): (keyword: string) => Promise<UserPick[]> {
+  const api = useApi();
+  return useCallback(
+    (keyword: string) =>
+      api.request(`/projectRole/searchUsers?projectId=${projectId}&keyword=${encodeURIComponent(keyword.trim())}`, { schema: userPicksSchema, silent: true }),
+    [api, projectId],
   );
 }

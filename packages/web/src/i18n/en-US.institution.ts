@@ -112,7 +112,6 @@ export const enUSInstitution: Shape<typeof zhCNInstitution> = {
     notify: 'Notify them by e-mail',
     submit: 'Assign',
     searchHint: 'Type a login name or name to search',
-    membersHint: 'Choose among the project’s members; new users are added by a platform administrator',
     noUsers: 'No matching users',
   },
   authLog: {

@@ -109,7 +109,6 @@ export const zhCNInstitution = {
     notify: '发送邮件通知',
     submit: '分配',
     searchHint: '输入登录名或姓名搜索',
-    membersHint: '从项目成员中选择；新用户由平台管理员添加',
     noUsers: '没有匹配的用户',
   },
   authLog: {

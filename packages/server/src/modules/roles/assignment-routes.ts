@@ -11,9 +11,12 @@ import {
   roleHoldersSchema,
   roleUserParamsSchema,
   updateSiteAuthoritySchema,
+  userPickSchema,
   userRolesAndSitesSchema,
+  userSearchQuerySchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
+import { searchActiveUsers } from '../users/repo.js';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
@@ -122,4 +125,15 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     response: z.array(roleHoldersSchema),
     handler: ({ project, meta, body }) => roleHolders(deps, project, body.roleId, meta.locale),
   });
+  routes.add(app, {
+    method: 'GET',
+    url: `${PREFIX}/searchUsers`,
+    summary: 'Active platform users to grant a role to, by login name or name (at most 20)',
+    tag: 'roles',
+    access: { project: 'role.assign', locate: ({ query }) => (query as { projectId: number }).projectId },
+    query: userSearchQuerySchema,
+    response: z.array(userPickSchema),
+    handler: async ({ query }) => (await searchActiveUsers(deps.db, query.keyword, 20)).map((user) => ({ id: user.id, username: user.username, name: user.name, nameEn: user.name_en })),
+  });
+
 }

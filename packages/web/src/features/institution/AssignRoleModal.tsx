@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_SITES } from '@dcap/core';
 import type { ProjectRole, SiteScope, UserRolesAndSites } from '@dcap/core';
-import { useAssignRoleMutation } from '../../api/roleAssignments';
-import { useUserSearch } from '../../api/users';
+import { useAssignRoleMutation, useProjectUserSearch } from '../../api/roleAssignments';
 import { settle } from '../../lib/confirm';
 import { showServerErrors } from '../../lib/serverErrors';
 import { scopeRule, SiteScopeField } from './SiteScopeField';
@@ -29,7 +28,6 @@ interface AssignRoleModalProps {
   roles: readonly ProjectRole[];
   sites: readonly ScopeSite[];
   /** Platform administrators search every user; others choose among the project's members. */
-  searchAllUsers: boolean;
   members: readonly UserRolesAndSites[];
   onClose: () => void;
 }
@@ -46,19 +44,23 @@ function userLabel(user: { username: string; name: string }): string {
 }
 
 /** Grant a role to users, for the role's sites or some of them (spec 000 §6, POST assignRole2User). */
-export function AssignRoleModal({ open, projectId, roles, sites, searchAllUsers, members, onClose }: AssignRoleModalProps) {
+export function AssignRoleModal({ open, projectId, roles, sites, members, onClose }: AssignRoleModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AssignValues>();
   const roleId = Form.useWatch('roleId', form);
   const assign = useAssignRoleMutation();
-  const search = useUserSearch();
-  const [found, setFound] = useState<UserOption[]>([]);
+  const search = useProjectUserSearch(projectId);
+  // Until the user types, the project's members are offered; typing searches every active user.
+  const [found, setFound] = useState<UserOption[] | null>(null);
   const role = roles.find((candidate) => candidate.id === roleId);
 
   const memberOptions = members.map((member) => ({ value: member.userId, label: userLabel(member), username: member.username }));
 
   const onSearch = (keyword: string) => {
-    if (!searchAllUsers || !keyword.trim()) return;
+    if (!keyword.trim()) {
+      setFound(null);
+      return;
+    }
     void settle(async () => {
       const users = await search(keyword);
       setFound(users.map((user) => ({ value: user.id, label: userLabel(user), username: user.username })));
@@ -127,14 +129,14 @@ export function AssignRoleModal({ open, projectId, roles, sites, searchAllUsers,
         <Form.Item
           name="users"
           label={t('assign.users')}
-          extra={searchAllUsers ? t('assign.searchHint') : t('assign.membersHint')}
+          extra={t('assign.searchHint')}
           rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }]}
         >
           <Select<UserOption[]>
             mode="multiple"
             labelInValue
-            showSearch={searchAllUsers ? { filterOption: false, onSearch } : { optionFilterProp: 'label' }}
-            options={searchAllUsers ? found : memberOptions}
+            showSearch={{ filterOption: false, onSearch }}
+            options={found ?? memberOptions}
             optionRender={(option) => <span data-testid={`assign-user-option-${String(option.data.username)}`}>{option.label}</span>}
             notFoundContent={<Typography.Text type="secondary">{t('assign.noUsers')}</Typography.Text>}
             data-testid="assign-form-users"

@@ -3,11 +3,9 @@ import { Button, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPlatformAdmin } from '@dcap/core';
 import type { UserRolesAndSites } from '@dcap/core';
 import { useRevokeRoleMutation, useRoleHoldersQuery } from '../../api/roleAssignments';
 import { useRoleListQuery } from '../../api/roles';
-import { useAppInit } from '../../app/initContext';
 import { useConfirm } from '../../lib/confirm';
 import { AssignRoleModal } from './AssignRoleModal';
 import { SiteAuthorityModal } from './SiteAuthorityModal';
@@ -22,7 +20,6 @@ const labelOf = (holder: Holder) => `${holder.name} (${holder.username})`;
 /** Who holds which role at which sites: assign, revoke, and change a holder's sites (spec 000 §6). */
 export function HoldersTab({ projectId, sites }: { projectId: number; sites: readonly ScopeSite[] }) {
   const { t } = useTranslation();
-  const { user } = useAppInit();
   const confirm = useConfirm();
   const holders = useRoleHoldersQuery(projectId);
   const roles = useRoleListQuery(projectId);
@@ -102,7 +99,6 @@ export function HoldersTab({ projectId, sites }: { projectId: number; sites: rea
         projectId={projectId}
         roles={roles.data ?? []}
         sites={sites}
-        searchAllUsers={isPlatformAdmin(user)}
         members={holders.data ?? []}
         onClose={() => setAssigning(false)}
       />

@@ -160,7 +160,7 @@ describe('sites and roles /project/institution', () => {
   it('lets an administrator find a user and grant a role for the role’s sites', async () => {
     const wang = { ...makeUser({ id: 8, username: 'crc.wang', name: '王芳' }) };
     const fake = server(AS_PLATFORM_ADMIN, {
-      'GET /sys/user/search/wang': () => ok([wang]),
+      'GET /projectRole/searchUsers': () => ok([{ id: wang.id, username: wang.username, name: wang.name, nameEn: null }]),
       'POST /projectRole/assignRole2User': () => ok([]),
     });
     renderApp({ path: '/project/institution', fetch: fake.fetch, locale: 'en-US', token: 't' });
