@@ -2,10 +2,10 @@ import { createEnvSchema, environmentSchema, envIdSchema, projectIdBodySchema, u
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
+import { fromBody } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { cleanEnvironment, createEnvironment, listEnvironments, setEnvironmentStatus, updateEnvironment } from './service.js';
 
-const fromBody = ({ body }: { body: unknown }) => (body as { projectId: number }).projectId;
 
 /** Project environments (spec 000 §7.5). */
 export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {

@@ -18,13 +18,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
+import { fromBody, fromParams, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import * as lifecycle from './lifecycle-service.js';
 import { createProject, listProjects, projectInfo, updateProject } from './service.js';
 
-const fromParams = ({ params }: { params: unknown }) => (params as { projectId: number }).projectId;
-const fromBody = ({ body }: { body: unknown }) => (body as { projectId: number }).projectId;
-const fromQuery = ({ query }: { query: unknown }) => (query as { projectId: number }).projectId;
 
 /** Projects and their lifecycle (spec 000 §4.2 and §7.4). */
 export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {

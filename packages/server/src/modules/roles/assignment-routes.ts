@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { assignRoles, revokeRole, updateSiteAuthority } from './assignment-service.js';
-import { fromBody, fromQuery } from './locate.js';
+import { fromBody, fromQuery } from '../../http/locate.js';
 import { roleHolders, userRolesAndSites } from './report-service.js';
 
 const PREFIX = '/dcap/projectRole';
@@ -130,7 +130,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     url: `${PREFIX}/searchUsers`,
     summary: 'Active platform users to grant a role to, by login name or name (at most 20)',
     tag: 'roles',
-    access: { project: 'role.assign', locate: ({ query }) => (query as { projectId: number }).projectId },
+    access: { project: 'role.assign', locate: fromQuery },
     query: userSearchQuerySchema,
     response: z.array(userPickSchema),
     handler: async ({ query }) => (await searchActiveUsers(deps.db, query.keyword, 20)).map((user) => ({ id: user.id, username: user.username, name: user.name, nameEn: user.name_en })),

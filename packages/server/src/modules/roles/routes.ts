@@ -20,7 +20,7 @@ import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
 import { registerAssignmentRoutes } from './assignment-routes.js';
 import { exportAuthLogs, exportRoles } from './export.js';
-import { fromBody, fromParams, fromQuery } from './locate.js';
+import { fromBody, fromParams, fromQuery } from '../../http/locate.js';
 import { authLogs, listRolesOfUser } from './report-service.js';
 import { autoCreateSiteRoles, checkSiteRoles, deleteRoles, listRoles, quickSaveRole, saveRole, setRoleEnabled } from './service.js';
 

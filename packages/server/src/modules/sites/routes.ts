@@ -2,12 +2,11 @@ import { projectHintQuerySchema, projectIdBodySchema, saveSiteSchema, siteIdPara
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
+import { fromBody, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { getSite, listSites, saveSite } from './service.js';
 
-const fromBody = ({ body }: { body: unknown }) => (body as { projectId: number }).projectId;
 /** Undefined sends the route to the session's current project. */
-const fromQueryHint = ({ query }: { query: unknown }) => (query as { projectId?: number }).projectId;
 
 /** A project's sites (institutions): the `/project/institution` screen of spec 000 §2.2. */
 export function registerSiteRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
@@ -36,7 +35,7 @@ export function registerSiteRoutes(app: FastifyInstance, routes: RouteRegistry, 
     url: '/dcap/projectSite/info/:id',
     summary: 'One site of the current project (or of `projectId`), within the caller’s scope',
     tag: 'sites',
-    access: { project: 'project.view', locate: fromQueryHint },
+    access: { project: 'project.view', locate: fromQuery },
     params: siteIdParamsSchema,
     query: projectHintQuerySchema,
     response: siteSchema,
