@@ -1,4 +1,5 @@
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { createEnvSchema, ENV_TYPES, isValidEnvKey } from '@dcap/core';
 import type { EnvType, Environment } from '@dcap/core';
@@ -52,19 +53,13 @@ export function EnvFormModal({ open, projectId, env, onClose }: EnvFormModalProp
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('envs.form.editTitle') : t('envs.form.createTitle')}
-      destroyOnHidden
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="env-form-submit">
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={create.isPending || update.isPending}
+      submitTestId="env-form-submit"
     >
       <Form<EnvFormValues>
         form={form}
@@ -104,6 +99,6 @@ export function EnvFormModal({ open, projectId, env, onClose }: EnvFormModalProp
           <Input data-testid="env-form-ename" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

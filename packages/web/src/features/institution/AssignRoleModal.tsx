@@ -1,4 +1,5 @@
-import { Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
+import { Checkbox, Form, Select, Typography } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_SITES } from '@dcap/core';
@@ -83,22 +84,17 @@ export function AssignRoleModal({ open, projectId, roles, sites, members, onClos
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('assign.title')}
       width={640}
-      destroyOnHidden
-      onCancel={onClose}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={assign.isPending}
+      submitLabel={t('assign.submit')}
+      submitTestId="assign-form-submit"
       // The next opening starts with no search results from this one.
-      afterClose={() => setFound([])}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={assign.isPending} onClick={() => form.submit()} data-testid="assign-form-submit">
-          {t('assign.submit')}
-        </Button>,
-      ]}
+      afterClose={() => setFound(null)}
     >
       <Form<AssignValues>
         form={form}
@@ -151,6 +147,6 @@ export function AssignRoleModal({ open, projectId, roles, sites, members, onClos
           <Checkbox data-testid="assign-form-notify">{t('assign.notify')}</Checkbox>
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Col, Form, Input, Modal, Row } from 'antd';
+import { Checkbox, Col, Form, Input, Row } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { ALL_SITES, ROLE_RIGHTS, saveRoleSchema } from '@dcap/core';
 import type { ProjectRole, RoleRight, SiteScope } from '@dcap/core';
@@ -66,20 +67,14 @@ export function RoleFormModal({ open, projectId, role, sites, onClose }: RoleFor
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={role ? t('roles.form.editTitle') : t('roles.form.createTitle')}
       width={760}
-      destroyOnHidden
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="role-form-submit">
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={save.isPending}
+      submitTestId="role-form-submit"
     >
       <Form<RoleFormValues> form={form} preserve={false} layout="vertical" initialValues={toValues(role)} onFinish={(values) => void onFinish(values)} data-testid="role-form">
         <Row gutter={16}>
@@ -124,6 +119,6 @@ export function RoleFormModal({ open, projectId, role, sites, onClose }: RoleFor
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { saveSiteSchema, SITE_STATUSES } from '@dcap/core';
 import type { Site } from '@dcap/core';
@@ -51,20 +52,14 @@ export function SiteFormModal({ open, projectId, site, onClose }: { open: boolea
     .map((unit) => ({ value: unit.id, label: `${unit.code} · ${unit.name}` }));
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={site ? t('sites.form.editTitle') : t('sites.form.createTitle')}
       width={640}
-      destroyOnHidden
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="site-form-submit">
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={save.isPending}
+      submitTestId="site-form-submit"
     >
       <Form<SiteFormValues> form={form} preserve={false} layout="vertical" initialValues={site ?? {}} onFinish={(values) => void onFinish(values)} data-testid="site-form">
         <Row gutter={16}>
@@ -106,6 +101,6 @@ export function SiteFormModal({ open, projectId, site, onClose }: { open: boolea
           ) : null}
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

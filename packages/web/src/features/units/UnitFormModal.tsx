@@ -1,4 +1,5 @@
-import { Button, Col, Form, Input, Modal, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { createUnitSchema } from '@dcap/core';
 import type { Unit } from '@dcap/core';
@@ -48,20 +49,14 @@ export function UnitFormModal({ open, unit, onClose }: { open: boolean; unit: Un
   const limit = (name: keyof typeof fields) => schemaRule(fields[name], t('validation.tooLong'));
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={unit ? t('units.form.editTitle') : t('units.form.createTitle')}
       width={640}
-      destroyOnHidden
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="unit-form-submit">
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={create.isPending || update.isPending}
+      submitTestId="unit-form-submit"
     >
       <Form<UnitFormValues> form={form} preserve={false} layout="vertical" initialValues={unit ?? {}} onFinish={(values) => void onFinish(values)} data-testid="unit-form">
         <Row gutter={16}>
@@ -97,6 +92,6 @@ export function UnitFormModal({ open, unit, onClose }: { open: boolean; unit: Un
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -105,26 +106,15 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
   const required = { required: true, whitespace: true, message: t('validation.required') };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('users.form.editTitle') : t('users.form.createTitle')}
       width={720}
-      destroyOnHidden
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="user-form-cancel">
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          loading={create.isPending || update.isPending}
-          onClick={() => form.submit()}
-          data-testid="user-form-submit"
-        >
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      submitting={create.isPending || update.isPending}
+      submitTestId="user-form-submit"
+      cancelTestId="user-form-cancel"
     >
       <Form<UserFormValues>
         form={form}
@@ -228,6 +218,6 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
           )}
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
