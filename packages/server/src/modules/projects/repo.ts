@@ -1,7 +1,7 @@
 import type { ProjectStatus } from '@dcap/core';
 import { sql } from 'kysely';
-import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
-import type { Insertable, Updateable } from 'kysely';
+import type { Database, ProjectRow, ProjectsTable } from '../../db/schema.js';
+import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 
 export async function findProject(db: Executor, id: number): Promise<ProjectRow | undefined> {
@@ -29,6 +29,16 @@ export async function insertProjectAdmin(db: Executor, projectId: number, userId
   await db.insertInto('project_admins').values({ project_id: projectId, user_id: userId, granted_by: grantedBy, granted_at: at }).execute();
 }
 
+/** A project row the user takes part in: as one of its administrators or through an active role. */
+export function takesPartIn(eb: ExpressionBuilder<Database, 'projects'>, userId: number): Expression<SqlBool> {
+  return eb.or([
+    eb.exists(eb.selectFrom('project_admins').select('user_id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', userId)),
+    eb.exists(
+      eb.selectFrom('role_assignments').select('id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', userId).where('revoked_at', 'is', null),
+    ),
+  ]);
+}
+
 /**
  * Projects a user takes part in: as project administrator or through an active role. Platform
  * administrators see every project when `everything` is set.
@@ -39,19 +49,7 @@ export async function listProjects(
 ): Promise<ProjectRow[]> {
   let query = db.selectFrom('projects').selectAll().where('status', 'in', [...options.statuses]);
   if (!options.everything) {
-    query = query.where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('project_admins').select('user_id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', options.userId)),
-        eb.exists(
-          eb
-            .selectFrom('role_assignments')
-            .select('id')
-            .whereRef('project_id', '=', 'projects.id')
-            .where('user_id', '=', options.userId)
-            .where('revoked_at', 'is', null),
-        ),
-      ]),
-    );
+    query = query.where((eb) => takesPartIn(eb, options.userId));
   }
   if (options.keyword) {
     const pattern = `%${options.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -63,4 +61,10 @@ export async function listProjects(
 export async function isProjectAdmin(db: Executor, projectId: number, userId: number): Promise<boolean> {
   const row = await db.selectFrom('project_admins').select('user_id').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The ids of the projects this user administers, in one query (the workplace list needs them all). */
+export async function projectsAdministeredBy(db: Executor, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('project_admins').select('project_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((row) => row.project_id));
 }

@@ -51,8 +51,8 @@ function listAccess(actor: Actor, adminOf: boolean): ProjectAccess {
 export async function listProjects(deps: ServiceDeps, actor: Actor, filter: ProjectListFilter, keyword: string | undefined): Promise<Project[]> {
   const everything = isPlatformAdmin(actor) && filter !== 'mine';
   const rows = await repo.listProjects(deps.db, { userId: actor.userId, everything, statuses: statusesForFilter(filter), keyword });
-  const adminOf = await Promise.all(rows.map((row) => repo.isProjectAdmin(deps.db, row.id, actor.userId)));
-  return rows.map((row, i) => presentProject(row, listAccess(actor, adminOf[i] === true)));
+  const adminOf = await repo.projectsAdministeredBy(deps.db, actor.userId);
+  return rows.map((row) => presentProject(row, listAccess(actor, adminOf.has(row.id))));
 }
 
 function columns(body: CreateProjectRequest) {

@@ -7,20 +7,14 @@ import { listEnvs } from '../environments/repo.js';
 import { presentEnv } from '../environments/service.js';
 import { resolveProjectAccess } from '../projects/access.js';
 import { presentProject, projectAbilities } from '../projects/presenter.js';
+import { takesPartIn } from '../projects/repo.js';
 
 /** The caller's projects for the switcher: one query, offline ones left out (spec 000 §4.1). */
 async function switcherProjects(deps: ServiceDeps, actor: Actor) {
   const everything = actor.admin || actor.systemAdmin;
   let query = deps.db.selectFrom('projects').select(['id', 'code', 'name', 'name_en as eName', 'status']).where('status', '!=', 'OFFLINE');
   if (!everything) {
-    query = query.where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('project_admins').select('user_id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', actor.userId)),
-        eb.exists(
-          eb.selectFrom('role_assignments').select('id').whereRef('project_id', '=', 'projects.id').where('user_id', '=', actor.userId).where('revoked_at', 'is', null),
-        ),
-      ]),
-    );
+    query = query.where((eb) => takesPartIn(eb, actor.userId));
   }
   return query.orderBy('id', 'desc').execute();
 }
