@@ -20,3 +20,4 @@ export * from './permissions/project.js';
 export * from './units/schemas.js';
 export * from './sites/schemas.js';
 export * from './roles/schemas.js';
+export * from './panels/index.js';

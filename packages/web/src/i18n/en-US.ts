@@ -1,4 +1,7 @@
 import type { Catalogue } from './catalogue';
+import { enUSDesign } from './en-US.design';
+import { enUSDesigner } from './en-US.designer';
+import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 
@@ -215,4 +218,7 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSInstitution,
+  ...enUSDesign,
+  ...enUSDesigner,
+  ...enUSRenderer,
 };

@@ -1,3 +1,6 @@
+import { zhCNDesign } from './zh-CN.design';
+import { zhCNDesigner } from './zh-CN.designer';
+import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 
@@ -216,4 +219,7 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNInstitution,
+  ...zhCNDesign,
+  ...zhCNDesigner,
+  ...zhCNRenderer,
 };

@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './schema.js';
+export * from './issues.js';
+export * from './walk.js';
