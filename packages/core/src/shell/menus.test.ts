@@ -32,6 +32,13 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
     expect(rightsManager).toContain('/recordDataManage/projectRoleAuthLog');
   });
 
+  it('shows the design pages, and the designers opened per panel, only with the design right (spec 000 §6)', () => {
+    const designPaths = ['/dCapVue/design/instruments', '/dCapVue/design/events', '/dCapVue/design/publish', '/dCapVue/design/panel/:instrumentId', '/dCapVue/design/derived/:instrumentId'];
+    expect(menuPaths(menusFor({ ...member, projectAbilities: { 'design.edit': true } }))).toEqual(expect.arrayContaining(designPaths));
+    const viewer = menuPaths(menusFor({ ...member, projectAbilities: { 'project.view': true, 'project.configure': true } }));
+    for (const path of designPaths) expect(viewer).not.toContain(path);
+  });
+
   it('orders entries by sort and drops the internal visibility rule from the wire shape', () => {
     const menus = menusFor({ ...member, admin: true });
     expect(menus.map((m) => m.sort)).toEqual([...menus.map((m) => m.sort)].sort((a, b) => a - b));

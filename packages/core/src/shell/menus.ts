@@ -66,6 +66,23 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
+    key: 'design',
+    path: '/dCapVue/design',
+    titleKey: 'menu.design',
+    icon: 'build',
+    sort: 40,
+    visibleTo: inProject('design.edit'),
+    children: [
+      { key: 'designInstruments', path: '/dCapVue/design/instruments', titleKey: 'menu.designInstruments', icon: 'form', sort: 10, visibleTo: inProject('design.edit') },
+      { key: 'designEvents', path: '/dCapVue/design/events', titleKey: 'menu.designEvents', icon: 'schedule', sort: 20, visibleTo: inProject('design.edit') },
+      { key: 'designPublish', path: '/dCapVue/design/publish', titleKey: 'menu.designPublish', icon: 'cloudUpload', sort: 30, visibleTo: inProject('design.edit') },
+      // The designers open from the panel list; `:instrumentId` matches one path segment in the guard.
+      { key: 'formDesigner', path: '/dCapVue/design/panel/:instrumentId', titleKey: 'menu.formDesigner', sort: 40, hidden: true, visibleTo: inProject('design.edit') },
+      { key: 'derivedDesigner', path: '/dCapVue/design/derived/:instrumentId', titleKey: 'menu.derivedDesigner', sort: 50, hidden: true, visibleTo: inProject('design.edit') },
+    ],
+  },
+  {
     key: 'sys',
     path: '/sys',
     titleKey: 'menu.sys',

@@ -65,6 +65,7 @@ describe('safeRedirect', () => {
 describe('decideAccess (menus granted by /dcap/sys/init)', () => {
   const adminMenus = ['/project/DataDisplay', '/sys', '/sys/user'];
   const memberMenus = ['/project/DataDisplay'];
+  const designerMenus = ['/project/DataDisplay', '/dCapVue/design/panel/:instrumentId'];
   it.each([
     ['/project/DataDisplay', memberMenus, 'allowed'],
     ['/account/settings', memberMenus, 'allowed'],
@@ -76,6 +77,13 @@ describe('decideAccess (menus granted by /dcap/sys/init)', () => {
     // A granted menu group does not open pages beneath it that were not granted themselves.
     ['/sys/menu', adminMenus, 'forbidden'],
     ['/sys', memberMenus, 'forbidden'],
+    // A page for one panel: `:instrumentId` stands for exactly one segment.
+    ['/dCapVue/design/panel/12', designerMenus, 'allowed'],
+    ['/dCapVue/design/panel/12', memberMenus, 'forbidden'],
+    ['/dCapVue/design/panel', designerMenus, 'forbidden'],
+    ['/dCapVue/design/panel/', designerMenus, 'forbidden'],
+    ['/dCapVue/design/panel/12/extra', designerMenus, 'forbidden'],
+    ['/dCapVue/design/derived/12', designerMenus, 'forbidden'],
   ] as const)('%s with menus %j is %s', (pathname, menus, expected) => {
     expect(decideAccess(pathname, menus)).toBe(expected);
   });

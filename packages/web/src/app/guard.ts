@@ -75,5 +75,19 @@ export type AccessDecision = 'allowed' | 'forbidden';
 export function decideAccess(pathname: string, grantedPaths: readonly string[]): AccessDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (ALWAYS_OPEN_PATHS.has(path) || ALWAYS_OPEN_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'allowed';
-  return grantedPaths.includes(path) ? 'allowed' : 'forbidden';
+  return grantedPaths.some((granted) => pathMatches(granted, path)) ? 'allowed' : 'forbidden';
+}
+
+/**
+ * Exact match, except that a granted segment written `:name` (a page opened for one panel, say) matches any
+ * one non-empty segment; it never matches across a slash.
+ */
+function pathMatches(granted: string, path: string): boolean {
+  if (!granted.includes('/:')) return granted === path;
+  const grantedSegments = granted.split('/');
+  const pathSegments = path.split('/');
+  return (
+    grantedSegments.length === pathSegments.length &&
+    grantedSegments.every((segment, index) => (segment.startsWith(':') ? pathSegments[index] !== '' : segment === pathSegments[index]))
+  );
 }

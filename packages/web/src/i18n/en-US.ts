@@ -31,6 +31,12 @@ export const enUS: Catalogue = {
     enUS: 'English',
   },
   menu: {
+    design: 'Study design',
+    designInstruments: 'Panels',
+    designEvents: 'Visits and panels',
+    designPublish: 'Publish design',
+    formDesigner: 'Form designer',
+    derivedDesigner: 'Derived-variable designer',
     dataDisplay: 'Home',
     projectList: 'Workplace',
     projectApply: 'Apply for a project',

@@ -33,6 +33,12 @@ export const zhCN = {
     enUS: 'English',
   },
   menu: {
+    design: '研究设计',
+    designInstruments: '表单管理',
+    designEvents: '访视与表单',
+    designPublish: '发布设计',
+    formDesigner: '表单设计器',
+    derivedDesigner: '衍生变量设计器',
     dataDisplay: '首页',
     projectList: '工作台',
     projectApply: '项目申请',

@@ -3,10 +3,13 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  BuildOutlined,
+  CloudUploadOutlined,
   ClusterOutlined,
   FormOutlined,
   HomeOutlined,
   ProjectOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
@@ -33,6 +36,9 @@ const MENU_ICONS: Record<string, ReactNode> = {
   user: <UserOutlined />,
   bank: <BankOutlined />,
   apartment: <ApartmentOutlined />,
+  build: <BuildOutlined />,
+  schedule: <ScheduleOutlined />,
+  cloudUpload: <CloudUploadOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
