@@ -1,7 +1,75 @@
 import type { PanelIssue } from '../panels/issues.js';
-import type { Panel } from '../panels/schema.js';
+import type { Panel, Widget, WidgetType } from '../panels/schema.js';
+import type { WidgetPlace } from '../panels/walk.js';
+import { panelFieldsByModel, tableColumns, walkWidgets } from '../panels/walk.js';
+import type { KnownFields } from './check.js';
+import { checkFormula } from './check.js';
+import { buildFormulaGraph } from './graph.js';
+import { formulaMessage } from './messages.js';
 
-/** Design-time checks of every formula and condition in a panel (replaced by the formula engine's checks). */
-export function checkPanelFormulas(_panel: Panel): PanelIssue[] {
-  return [];
+/**
+ * Design-time checks of every formula and condition in a panel (issue 4 item 2): each calculation formula,
+ * written condition and show-condition list, and cycles across them. Each issue names the widget and the
+ * path of the offending option, such as `list.3.options.expression`, so the designer marks the right field.
+ */
+export function checkPanelFormulas(panel: Panel): PanelIssue[] {
+  const panelFields = new Map<string, { type: WidgetType }>();
+  for (const [model, widget] of panelFieldsByModel(panel)) panelFields.set(model, { type: widget.type });
+  for (const { widget } of walkWidgets(panel.list)) {
+    for (const column of tableColumns(widget)) panelFields.set(`${widget.model}.${column.key}`, { type: column.widget.type });
+  }
+
+  const issues: PanelIssue[] = [];
+  for (const { widget, path, place } of walkWidgets(panel.list)) {
+    const known = fieldsVisibleFrom(place, panelFields);
+    const { expression, logicExpression, showOnCondition, showConditions } = widget.options;
+    if (expression !== undefined && expression.trim() !== '') {
+      issues.push(...formulaIssues(widget, `${path}.options.expression`, expression, known));
+    }
+    if (logicExpression !== undefined && logicExpression.trim() !== '') {
+      issues.push(...formulaIssues(widget, `${path}.options.logicExpression`, logicExpression, known));
+    } else if (showOnCondition === true) {
+      for (const [index, item] of (showConditions ?? []).entries()) {
+        if ('appendix' in item) continue;
+        const itemPath = `${path}.options.showConditions.${String(index)}`;
+        const model = item.eName.trim().replace(/\(.*\)$/, '');
+        if (model === '') {
+          issues.push({ widgetKey: widget.key, path: itemPath, ...formulaMessage('condition.missing_field', { index: index + 1 }) });
+        } else if (!known.has(model)) {
+          issues.push({ widgetKey: widget.key, path: itemPath, ...formulaMessage('condition.unknown_field', { index: index + 1, field: model }) });
+        }
+      }
+    }
+  }
+
+  const graph = buildFormulaGraph(panel);
+  for (const cycle of graph.cycles) {
+    const chain = [...cycle, cycle[0] ?? ''].join(' → ');
+    for (const id of cycle) {
+      const node = graph.nodes.get(id);
+      if (!node) continue;
+      issues.push({ widgetKey: node.widgetKey, path: `${node.path}.options.${cycleOption(node.computed !== null, panel, node.path)}`, ...formulaMessage('formula.cycle', { chain }) });
+    }
+  }
+  return issues;
+}
+
+/** Inside a table, the same table's column keys name the same row's cells as well as every panel field. */
+function fieldsVisibleFrom(place: WidgetPlace, panelFields: KnownFields): KnownFields {
+  if (place.kind !== 'table') return panelFields;
+  const fields = new Map(panelFields);
+  for (const column of tableColumns(place.table)) fields.set(column.key, { type: column.widget.type });
+  return fields;
+}
+
+function formulaIssues(widget: Widget, path: string, text: string, known: KnownFields): PanelIssue[] {
+  return checkFormula(text, known).map((issue) => ({ widgetKey: widget.key, path, code: issue.code, message: issue.message, messageEn: issue.messageEn }));
+}
+
+/** The option a cycle member is reported on: its formula, else its written condition, else its condition list. */
+function cycleOption(computed: boolean, panel: Panel, path: string): string {
+  if (computed) return 'expression';
+  const visited = [...walkWidgets(panel.list)].find((entry) => entry.path === path);
+  const logic = visited?.widget.options.logicExpression;
+  return logic !== undefined && logic.trim() !== '' ? 'logicExpression' : 'showConditions';
 }
