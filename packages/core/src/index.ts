@@ -21,7 +21,6 @@ export * from './units/schemas.js';
 export * from './sites/schemas.js';
 export * from './roles/schemas.js';
 export * from './panels/index.js';
+export * from './design/index.js';
 export * from './formulas/index.js';
-// The formula engine's tree-or-text reference list wins over any same-named helper elsewhere in core.
-export { formulaReferences } from './formulas/index.js';
 export * from './clinical/index.js';

@@ -24,6 +24,10 @@ import { registerSessionRoutes } from './modules/projects/session-routes.js';
 import { registerEnvironmentRoutes } from './modules/environments/routes.js';
 import { registerSiteRoutes } from './modules/sites/routes.js';
 import { registerRoleRoutes } from './modules/roles/routes.js';
+import { registerInstrumentRoutes } from './modules/instruments/routes.js';
+import { registerEventRoutes } from './modules/events/routes.js';
+import { registerPublishingRoutes } from './modules/publishing/routes.js';
+import { registerLibraryRoutes } from './modules/library/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -81,6 +85,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerEnvironmentRoutes(fastify, routes, deps);
   registerSiteRoutes(fastify, routes, deps);
   registerRoleRoutes(fastify, routes, deps);
+  await registerInstrumentRoutes(fastify, routes, deps);
+  registerEventRoutes(fastify, routes, deps);
+  registerPublishingRoutes(fastify, routes, deps);
+  registerLibraryRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -14,6 +14,10 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/user',
       '/sys/unit/unit',
       '/sys/unit/division',
+      '/sys/standardField',
+      '/sys/standardInstrument',
+      '/sys/dict',
+      '/sys/derivedField',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

@@ -93,6 +93,11 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: isPlatformAdmin },
       { key: 'sysUnit', path: '/sys/unit/unit', titleKey: 'menu.sysUnit', icon: 'bank', sort: 20, visibleTo: isPlatformAdmin },
       { key: 'sysDivision', path: '/sys/unit/division', titleKey: 'menu.sysDivision', icon: 'apartment', sort: 30, visibleTo: isPlatformAdmin },
+      // The platform libraries the designers draw from (spec 000 §2.2 /sys/standardField, /sys/standardInstrument, /sys/dict).
+      { key: 'sysStandardField', path: '/sys/standardField', titleKey: 'menu.sysStandardField', icon: 'form', sort: 40, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      { key: 'sysStandardInstrument', path: '/sys/standardInstrument', titleKey: 'menu.sysStandardInstrument', icon: 'appstore', sort: 50, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      { key: 'sysDict', path: '/sys/dict', titleKey: 'menu.sysDict', icon: 'cluster', sort: 60, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      { key: 'sysDerivedField', path: '/sys/derivedField', titleKey: 'menu.sysDerivedField', icon: 'build', sort: 70, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
     ],
   },
 ];

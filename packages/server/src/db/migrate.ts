@@ -3,6 +3,8 @@ import { Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_identity_and_audit.js';
 import * as m0002 from './migrations/0002_projects_sites_roles.js';
 import * as m0003 from './migrations/0003_session_notifications.js';
+import * as m0004 from './migrations/0004_design.js';
+import * as m0005 from './migrations/0005_library.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -10,6 +12,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_identity_and_audit': m0001,
   '0002_projects_sites_roles': m0002,
   '0003_session_notifications': m0003,
+  '0004_design': m0004,
+  '0005_library': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,0 +1,4 @@
+export * from './instruments.js';
+export * from './events.js';
+export * from './publishing.js';
+export * from './library.js';

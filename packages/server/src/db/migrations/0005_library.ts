@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { seedLibrary } from '../../modules/library/seed/index.js';
+
+/**
+ * The libraries the designers draw from (spec 001 §2.1, §3.8): the standard variable library (domains and
+ * their variables, each with its widget), panel templates, dictionaries (platform ones with no project,
+ * project ones with theirs) and derived fields. Seeded with CDASH content.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE std_domains (
+      code text PRIMARY KEY CONSTRAINT std_domains_code_check CHECK (code ~ '^[A-Z][A-Z0-9]{1,7}$'),
+      description text NOT NULL,
+      description_en text NOT NULL,
+      sort integer NOT NULL DEFAULT 0,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+
+  await sql`
+    CREATE TABLE std_fields (
+      id serial PRIMARY KEY,
+      domain text NOT NULL REFERENCES std_domains (code),
+      field_name text NOT NULL,
+      field_label text NOT NULL,
+      field_label_en text NOT NULL,
+      field_annotation text NOT NULL DEFAULT '',
+      instruction text NOT NULL DEFAULT '',
+      instruction_en text NOT NULL DEFAULT '',
+      widget jsonb NOT NULL,
+      sort integer NOT NULL DEFAULT 0,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  // A variable inserts under its name, so names are unique across domains (panel keys must not clash).
+  await sql`CREATE UNIQUE INDEX std_fields_name_key ON std_fields (lower(field_name))`.execute(db);
+  await sql`CREATE INDEX std_fields_domain_idx ON std_fields (domain, sort)`.execute(db);
+
+  await sql`
+    CREATE TABLE std_templates (
+      id serial PRIMARY KEY,
+      name text NOT NULL,
+      name_en text NOT NULL,
+      name_abbr text NOT NULL,
+      description text NOT NULL DEFAULT '',
+      description_en text NOT NULL DEFAULT '',
+      panel jsonb NOT NULL,
+      sort integer NOT NULL DEFAULT 0,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`CREATE UNIQUE INDEX std_templates_abbr_key ON std_templates (lower(name_abbr))`.execute(db);
+
+  await sql`
+    CREATE TABLE dicts (
+      id serial PRIMARY KEY,
+      project_id integer REFERENCES projects (id),
+      dict_key text NOT NULL,
+      value text NOT NULL,
+      value_en text NOT NULL DEFAULT '',
+      items jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  // Platform dictionaries have no project; a key is unique among them and within each project.
+  await sql`CREATE UNIQUE INDEX dicts_platform_key ON dicts (lower(dict_key)) WHERE project_id IS NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX dicts_project_key ON dicts (project_id, lower(dict_key)) WHERE project_id IS NOT NULL`.execute(db);
+
+  await sql`
+    CREATE TABLE derived_fields (
+      id serial PRIMARY KEY,
+      group_code text NOT NULL CONSTRAINT derived_fields_group_check
+        CHECK (group_code IN ('CONTINUOUS_VARIABLES', 'CATEGORICAL_VARIABLES', 'ORDINAL_VARIABLES')),
+      field_name text NOT NULL,
+      field_label text NOT NULL,
+      field_label_en text NOT NULL,
+      expression text NOT NULL,
+      description text NOT NULL DEFAULT '',
+      description_en text NOT NULL DEFAULT '',
+      widget jsonb NOT NULL,
+      sort integer NOT NULL DEFAULT 0,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`CREATE UNIQUE INDEX derived_fields_name_key ON derived_fields (lower(field_name))`.execute(db);
+
+  await seedLibrary(db);
+}
+
+export function down(): Promise<void> {
+  return Promise.reject(new Error('0005 is not reverted'));
+}

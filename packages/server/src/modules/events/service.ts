@@ -1,0 +1,158 @@
+import type { DesignEvent, EventMatrix, MatrixCell, SaveEventRequest } from '@dcap/core';
+import { AppError, eventScheduleProblem } from '@dcap/core';
+import type { EventRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { Executor } from '../audit/repo.js';
+import { designWrite } from '../instruments/design-guard.js';
+import { presentAll } from '../instruments/service.js';
+import type { ProjectContext } from '../projects/access.js';
+import type { Caller } from '../roles/caller.js';
+import { changedFields } from '../users/presenter.js';
+import * as repo from './repo.js';
+
+function presentEvent(row: EventRow, cells: readonly MatrixCell[]): DesignEvent {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    nameEn: row.name_en,
+    type: row.type,
+    sort: row.sort,
+    offsetDays: row.offset_days,
+    windowBefore: row.window_before,
+    windowAfter: row.window_after,
+    repeatable: row.repeatable,
+    instrumentIds: cells.filter((cell) => cell.eventId === row.id).map((cell) => cell.instrumentId),
+  };
+}
+
+function audited(row: EventRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    nameEn: row.name_en,
+    type: row.type,
+    sort: row.sort,
+    offsetDays: row.offset_days,
+    windowBefore: row.window_before,
+    windowAfter: row.window_after,
+    repeatable: row.repeatable,
+  };
+}
+
+async function presentEvents(db: Executor, projectId: number): Promise<DesignEvent[]> {
+  const cells = await repo.listCells(db, projectId);
+  return (await repo.listEvents(db, projectId)).map((row) => presentEvent(row, cells));
+}
+
+async function eventIn(db: Executor, context: ProjectContext, id: number): Promise<EventRow> {
+  const row = await repo.findEvent(db, id, true);
+  if (!row || row.project_id !== context.project.id) throw new AppError('event.not_found');
+  return row;
+}
+
+export function listEvents(deps: ServiceDeps, context: ProjectContext): Promise<DesignEvent[]> {
+  return presentEvents(deps.db, context.project.id);
+}
+
+/**
+ * POST /dcap/project/event/save: creates or updates a visit. Unscheduled visits and logs have no planned
+ * day or window; the baseline visit is day 0 (core `eventScheduleProblem`).
+ */
+export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEventRequest): Promise<DesignEvent> {
+  const problem = eventScheduleProblem(body);
+  if (problem === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: body.type });
+  if (problem === 'baseline') throw new AppError('event.baseline_offset');
+  const projectId = caller.project.project.id;
+  const values = {
+    name: body.name,
+    name_en: body.nameEn ?? null,
+    type: body.type,
+    offset_days: body.offsetDays ?? null,
+    window_before: body.windowBefore ?? 0,
+    window_after: body.windowAfter ?? 0,
+    repeatable: body.repeatable ?? false,
+    updated_at: deps.clock.now(),
+  };
+  return designWrite(
+    deps,
+    caller,
+    async (trx, audit) => {
+      if (body.id === undefined) {
+        const row = await repo.insertEvent(trx, { ...values, project_id: projectId, sort: await repo.nextEventSort(trx, projectId) });
+        await audit({ action: 'event.create', entityType: 'event', entityId: row.id, newValue: audited(row) });
+        return presentEvent(row, []);
+      }
+      const before = await eventIn(trx, caller.project, body.id);
+      const after = await repo.updateEvent(trx, before.id, values);
+      const changes = changedFields(audited(before), audited(after));
+      if (Object.keys(changes.newValue).length > 0) await audit({ action: 'event.update', entityType: 'event', entityId: after.id, ...changes });
+      return presentEvent(after, await repo.listCells(trx, projectId));
+    },
+    { name: body.name },
+  );
+}
+
+/** POST /dcap/project/event/delete: removes a visit and its matrix cells from the draft. */
+export async function deleteEvent(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
+  return designWrite(deps, caller, async (trx, audit) => {
+    const row = await eventIn(trx, caller.project, id);
+    const instrumentIds = (await repo.listCells(trx, row.project_id)).filter((cell) => cell.eventId === id).map((cell) => cell.instrumentId);
+    await repo.deleteEvent(trx, id);
+    await audit({ action: 'event.delete', entityType: 'event', entityId: id, oldValue: { ...audited(row), instrumentIds } });
+    return { id };
+  });
+}
+
+/** POST /dcap/project/event/sort: every event id of the project in the new order. */
+export async function sortEvents(deps: ServiceDeps, caller: Caller, ids: readonly number[]): Promise<DesignEvent[]> {
+  const projectId = caller.project.project.id;
+  return designWrite(deps, caller, async (trx, audit) => {
+    const rows = await repo.listEvents(trx, projectId);
+    const current = rows.map((row) => row.id);
+    const complete = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
+    if (!complete) throw new AppError('design.incomplete_order');
+    for (const [index, id] of ids.entries()) {
+      if (rows.find((row) => row.id === id)?.sort !== index + 1) await repo.updateEvent(trx, id, { sort: index + 1 });
+    }
+    if (current.some((id, index) => ids[index] !== id)) {
+      await audit({ action: 'event.sort', entityType: 'project', entityId: projectId, oldValue: { order: current }, newValue: { order: ids } });
+    }
+    return presentEvents(trx, projectId);
+  });
+}
+
+async function matrixOf(db: Executor, projectId: number): Promise<EventMatrix> {
+  return { events: await presentEvents(db, projectId), instruments: await presentAll(db, projectId), cells: await repo.listCells(db, projectId) };
+}
+
+export function getMatrix(deps: ServiceDeps, context: ProjectContext): Promise<EventMatrix> {
+  return matrixOf(deps.db, context.project.id);
+}
+
+const cellKey = (cell: MatrixCell) => `${String(cell.eventId)}:${String(cell.instrumentId)}`;
+
+/**
+ * POST /dcap/project/eventInstrument/saveMatrix: the complete set of ticked cells. Every cell must name an
+ * event and an instrument of this project; the audit row lists the cells added and removed.
+ */
+export async function saveMatrix(deps: ServiceDeps, caller: Caller, cells: readonly MatrixCell[]): Promise<EventMatrix> {
+  const projectId = caller.project.project.id;
+  return designWrite(deps, caller, async (trx, audit) => {
+    const events = new Set((await repo.listEvents(trx, projectId)).map((row) => row.id));
+    const instruments = new Set(
+      (await trx.selectFrom('instruments').select('id').where('project_id', '=', projectId).forUpdate().execute()).map((row) => row.id),
+    );
+    if (cells.some((cell) => !events.has(cell.eventId) || !instruments.has(cell.instrumentId))) throw new AppError('event.unknown_cell');
+    const wanted = [...new Map(cells.map((cell) => [cellKey(cell), cell])).values()];
+    const before = await repo.listCells(trx, projectId);
+    const beforeKeys = new Set(before.map(cellKey));
+    const wantedKeys = new Set(wanted.map(cellKey));
+    const added = wanted.filter((cell) => !beforeKeys.has(cellKey(cell)));
+    const removed = before.filter((cell) => !wantedKeys.has(cellKey(cell)));
+    if (added.length > 0 || removed.length > 0) {
+      await repo.replaceCells(trx, projectId, wanted);
+      await audit({ action: 'event.matrix.save', entityType: 'project', entityId: projectId, oldValue: { removed }, newValue: { added } });
+    }
+    return matrixOf(trx, projectId);
+  });
+}

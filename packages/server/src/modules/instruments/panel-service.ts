@@ -1,0 +1,98 @@
+import type { InstrumentKind, Panel, SavePanelResult, Widget } from '@dcap/core';
+import { AppError, walkWidgets } from '@dcap/core';
+import type { ServiceDeps } from '../../deps.js';
+import type { Caller } from '../roles/caller.js';
+import { designWrite } from './design-guard.js';
+import { panelChangeSummary } from './panel-diff.js';
+import { validPanel } from './panel-check.js';
+import { countFields, draftPanel } from './presenter.js';
+import * as repo from './repo.js';
+import { instrumentIn } from './service.js';
+
+interface DraftChange {
+  instrumentId: number;
+  /** The draft revision the editor loaded; a stale one is refused. */
+  revision?: number | undefined;
+  /** Which kind of instrument the calling designer edits; absent: any. */
+  kind?: InstrumentKind;
+  /** The new panel, built from the stored draft (which is read under a row lock). */
+  build(current: Panel): unknown;
+}
+
+/**
+ * Saves a new draft panel in one transaction: lock the instrument, check the revision, build and check the
+ * panel (core `panelSchema` then `validatePanel`; any issue refuses the save and changes nothing), store it
+ * with the next revision, and audit which widget keys were added, removed and changed.
+ */
+async function saveDraft(deps: ServiceDeps, caller: Caller, change: DraftChange): Promise<SavePanelResult> {
+  return designWrite(deps, caller, async (trx, audit) => {
+    const row = await instrumentIn(trx, caller.project, change.instrumentId, true);
+    if (change.kind !== undefined && row.kind !== change.kind) throw new AppError('instrument.kind_mismatch', { kind: row.kind });
+    if (change.revision !== undefined && change.revision !== row.revision) throw new AppError('conflict.stale');
+    const before = draftPanel(row);
+    const panel = validPanel(change.build(before));
+    const fieldCount = countFields(panel);
+    const revision = row.revision + 1;
+    await repo.updateInstrument(trx, row.id, {
+      panel: JSON.stringify(panel),
+      revision,
+      field_count: fieldCount,
+      updated_at: deps.clock.now(),
+      updated_by: caller.actor.username,
+    });
+    await audit({
+      action: 'instrument.panel.save',
+      entityType: 'instrument',
+      entityId: row.id,
+      oldValue: { revision: row.revision, fieldCount: row.field_count },
+      newValue: { revision, fieldCount, ...panelChangeSummary(before, panel) },
+    });
+    return { instrumentId: row.id, revision, fieldCount };
+  });
+}
+
+/** POST saveAllCfg and the kind-specific saveFieldCfg calls: the whole panel. */
+export function savePanel(
+  deps: ServiceDeps,
+  caller: Caller,
+  body: { instrumentId: number; list: unknown; config: unknown; revision?: number | undefined },
+  kind?: InstrumentKind,
+): Promise<SavePanelResult> {
+  return saveDraft(deps, caller, {
+    instrumentId: body.instrumentId,
+    revision: body.revision,
+    ...(kind ? { kind } : {}),
+    build: () => ({ list: body.list, config: body.config }),
+  });
+}
+
+/**
+ * Puts a widget in place of the widget with the same key wherever it sits (a grid column or a table cell
+ * included), or appends it. The widget is checked afterwards with the whole panel.
+ */
+function placeWidget(list: readonly Widget[], widget: unknown): unknown[] {
+  const copy = structuredClone(list) as Widget[];
+  const key = typeof widget === 'object' && widget !== null ? (widget as { key?: unknown }).key : undefined;
+  for (const { widget: candidate } of walkWidgets(copy)) {
+    if (typeof key === 'string' && candidate.key === key) {
+      for (const name of Object.keys(candidate)) Reflect.deleteProperty(candidate, name);
+      Object.assign(candidate, widget);
+      return copy;
+    }
+  }
+  return [...copy, widget];
+}
+
+/** POST saveCfg: one widget's configuration, replacing the widget with its key or appended to the panel. */
+export async function saveWidget(
+  deps: ServiceDeps,
+  caller: Caller,
+  body: { instrumentId: number; widget: unknown; revision?: number | undefined },
+): Promise<{ instrumentId: number; revision: number }> {
+  const result = await saveDraft(deps, caller, {
+    instrumentId: body.instrumentId,
+    revision: body.revision,
+    build: (current) => ({ list: placeWidget(current.list, body.widget), config: current.config }),
+  });
+  return { instrumentId: result.instrumentId, revision: result.revision };
+}
