@@ -142,6 +142,13 @@ describe('api client: notices of spec 000 §8.1', () => {
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('keeps the envelope data of a failure, where a refused panel save lists its problems', async () => {
+    const issues = [{ widgetKey: 'BMI', path: 'list.0.options.expression', code: 'formula.unknown_field', message: 'm', messageEn: 'm' }];
+    const { client } = setup({ 'POST /project/field/saveAllCfg': () => fail(422, 'The panel has 1 problem', { data: { issues } }) });
+    const error = await rejection(client.request('/project/field/saveAllCfg', { method: 'POST', json: {} }));
+    expect(error).toMatchObject({ code: 422, data: { issues } });
+  });
+
   it('on other codes shows a System Warning that stays, with <br/> as new lines, and rejects with field errors', async () => {
     const errors = [{ path: 'email', message: 'email is not a valid e-mail address' }];
     const { client, notices } = setup({

@@ -210,6 +210,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       code: payload.code,
       msg: typeof payload.msg === 'string' ? payload.msg : '',
       errors: fieldErrorsOf(payload),
+      data: payload.data,
       ...(typeof payload.errorCode === 'string' ? { errorCode: payload.errorCode } : {}),
     });
     reportFailure(error, token, silent);

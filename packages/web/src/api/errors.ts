@@ -12,14 +12,17 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly errors: FieldError[];
   readonly errorCode: string | undefined;
+  /** The envelope's data on failure: a refused panel save carries its problems here as `issues`. */
+  readonly data: unknown;
 
-  constructor(init: { code: number; msg: string; errors?: FieldError[]; errorCode?: string }) {
+  constructor(init: { code: number; msg: string; errors?: FieldError[]; errorCode?: string; data?: unknown }) {
     super(init.msg);
     this.name = 'ApiError';
     this.code = init.code;
     this.msg = init.msg;
     this.errors = init.errors ?? [];
     this.errorCode = init.errorCode;
+    this.data = init.data;
   }
 }
 

@@ -34,6 +34,17 @@ const unitsPage = async () => ({ Component: (await import('../features/units/Uni
 const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
 const envDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).EnvDisabledPage });
 const roleDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).RoleDisabledPage });
+const instrumentsPage = async () => ({ Component: (await import('../features/design/InstrumentsPage')).InstrumentsPage });
+const eventsPage = async () => ({ Component: (await import('../features/design/EventsPage')).EventsPage });
+const publishPage = async () => ({ Component: (await import('../features/design/PublishPage')).PublishPage });
+const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
+const derivedDesignerPage = async () => ({ Component: (await import('../features/designer/DerivedDesignerPage')).DerivedDesignerPage });
+const standardFieldsPage = async () => ({ Component: (await import('../features/library/StandardFieldsPage')).StandardFieldsPage });
+const standardInstrumentsPage = async () => ({
+  Component: (await import('../features/library/StandardInstrumentsPage')).StandardInstrumentsPage,
+});
+const dictionariesPage = async () => ({ Component: (await import('../features/library/DictionariesPage')).DictionariesPage });
+const derivedFieldsPage = async () => ({ Component: (await import('../features/library/DerivedFieldsPage')).DerivedFieldsPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -66,6 +77,16 @@ export const routes: RouteObject[] = [
           { path: '/sys/user', lazy: usersPage },
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
+          // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
+          { path: '/dCapVue/design/instruments', lazy: instrumentsPage },
+          { path: '/dCapVue/design/events', lazy: eventsPage },
+          { path: '/dCapVue/design/publish', lazy: publishPage },
+          { path: '/dCapVue/design/panel/:instrumentId', lazy: formDesignerPage },
+          { path: '/dCapVue/design/derived/:instrumentId', lazy: derivedDesignerPage },
+          { path: '/sys/standardField', lazy: standardFieldsPage },
+          { path: '/sys/standardInstrument', lazy: standardInstrumentsPage },
+          { path: '/sys/dict', lazy: dictionariesPage },
+          { path: '/sys/derivedField', lazy: derivedFieldsPage },
         ],
       },
       {

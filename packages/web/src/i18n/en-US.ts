@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue';
 import { enUSDesign } from './en-US.design';
 import { enUSDesigner } from './en-US.designer';
+import { enUSLibrary } from './en-US.library';
 import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
@@ -49,6 +50,10 @@ export const enUS: Catalogue = {
     sysUser: 'Users',
     sysUnit: 'Hospitals',
     sysDivision: 'Departments',
+    sysStandardField: 'Standard variables',
+    sysStandardInstrument: 'Panel templates',
+    sysDict: 'Dictionaries',
+    sysDerivedField: 'Derived fields',
   },
   header: {
     mainMenu: 'Main menu',
@@ -226,5 +231,6 @@ export const enUS: Catalogue = {
   ...enUSInstitution,
   ...enUSDesign,
   ...enUSDesigner,
+  ...enUSLibrary,
   ...enUSRenderer,
 };

@@ -1,5 +1,6 @@
 import { zhCNDesign } from './zh-CN.design';
 import { zhCNDesigner } from './zh-CN.designer';
+import { zhCNLibrary } from './zh-CN.library';
 import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
@@ -51,6 +52,10 @@ export const zhCN = {
     sysUser: '用户管理',
     sysUnit: '医院管理',
     sysDivision: '科室管理',
+    sysStandardField: '标准变量库',
+    sysStandardInstrument: '标准表单库',
+    sysDict: '字典管理',
+    sysDerivedField: '衍生变量库',
   },
   header: {
     mainMenu: '主菜单',
@@ -227,5 +232,6 @@ export const zhCN = {
   ...zhCNInstitution,
   ...zhCNDesign,
   ...zhCNDesigner,
+  ...zhCNLibrary,
   ...zhCNRenderer,
 };

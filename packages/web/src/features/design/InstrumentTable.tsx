@@ -1,0 +1,268 @@
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CopyOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  FormOutlined,
+  PlusOutlined,
+  AppstoreAddOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DATE_TIME_FORMAT } from '@dcap/core';
+import type { Instrument } from '@dcap/core';
+import {
+  useCopyInstrumentMutation,
+  useDeleteInstrumentMutation,
+  useDownloadInstrumentsMutation,
+  useInstrumentListQuery,
+  useInstrumentPreviewQuery,
+  useSortInstrumentsMutation,
+} from '../../api/instruments';
+import type { InstrumentDownload } from '../../api/instruments';
+import { designRoleDecision } from '../../app/designRole';
+import { useAppInit } from '../../app/initContext';
+import { currentLocale } from '../../i18n';
+import { settle, useConfirm } from '../../lib/confirm';
+import { saveFile } from '../../lib/download';
+import { DragHandle, SORTABLE_TABLE_COMPONENTS, SortableRows } from './SortableRows';
+import { DesignButton, DesignLockNotice } from './DesignButton';
+import { useDesignEditability } from './editability';
+import { InstrumentFormModal } from './InstrumentFormModal';
+import { INSTRUMENT_KIND_LABEL_KEYS, localName, moveId } from './labels';
+import { PanelPreviewModal } from './PanelPreviewModal';
+import { TemplatePickerModal } from './TemplatePickerModal';
+import { UploadInstrumentsModal } from './UploadInstrumentsModal';
+
+type Dialog =
+  | { kind: 'closed' }
+  | { kind: 'create' }
+  | { kind: 'edit'; instrument: Instrument }
+  | { kind: 'template' }
+  | { kind: 'upload' }
+  | { kind: 'preview'; instrument: Instrument };
+
+/** The designer route of an instrument: derived-variable panels have their own designer (spec 001 §2.2). */
+export function designerPath(instrument: Pick<Instrument, 'id' | 'kind'>): string {
+  return instrument.kind === 'derived' ? `/dCapVue/design/derived/${String(instrument.id)}` : `/dCapVue/design/panel/${String(instrument.id)}`;
+}
+
+function saveJson({ filename, content }: InstrumentDownload): void {
+  saveFile({ blob: new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' }), filename });
+}
+
+export function InstrumentTable({ projectId, projectCode }: { projectId: number; projectCode: string }) {
+  const { t, i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const lock = useDesignEditability();
+  const init = useAppInit();
+  const list = useInstrumentListQuery(projectId);
+  const sort = useSortInstrumentsMutation();
+  const copy = useCopyInstrumentMutation();
+  const remove = useDeleteInstrumentMutation();
+  const download = useDownloadInstrumentsMutation();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const previewed = dialog.kind === 'preview' ? dialog.instrument : null;
+  const preview = useInstrumentPreviewQuery(projectId, previewed?.id ?? null);
+  const instruments = list.data ?? [];
+  const close = () => setDialog({ kind: 'closed' });
+
+  const move = (index: number, delta: -1 | 1) =>
+    void settle(() => sort.mutateAsync({ projectId, ids: moveId(instruments.map((item) => item.id), index, delta) }));
+
+  const removeInstrument = (instrument: Instrument) =>
+    confirm({
+      title: t('design.instruments.confirm.deleteTitle', { abbr: instrument.nameAbbr }),
+      content: t('design.instruments.confirm.deleteContent'),
+      okText: t('common.delete'),
+      danger: true,
+      onOk: () => remove.mutateAsync({ projectId, id: instrument.id }),
+    });
+
+  const downloadOne = (instrument?: Instrument) =>
+    void settle(async () => saveJson(await download.mutateAsync({ projectId, projectCode, ...(instrument ? { instrument } : {}) })));
+
+  // A missing right keeps the designer closed unless another role of the user has it: the designer then
+  // switches to that role first (spec 000 §6). Status and environment locks are the designer's to show.
+  const mayOpenDesigner = lock.editable || (lock.reason !== 'noRight' && lock.reason !== 'noProject') || designRoleDecision(init).kind === 'switch';
+
+  const columns: TableColumnsType<Instrument> = [
+    {
+      key: 'order',
+      title: t('design.common.order'),
+      width: 120,
+      render: (_v, instrument, index) => (
+        <Space size={0}>
+          <DragHandle />
+          <DesignButton
+            lock={lock}
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={t('design.common.moveUp')}
+            disabled={index === 0 || sort.isPending}
+            onClick={() => move(index, -1)}
+            data-testid={`instrument-up-${instrument.nameAbbr}`}
+          />
+          <DesignButton
+            lock={lock}
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={t('design.common.moveDown')}
+            disabled={index === instruments.length - 1 || sort.isPending}
+            onClick={() => move(index, 1)}
+            data-testid={`instrument-down-${instrument.nameAbbr}`}
+          />
+        </Space>
+      ),
+    },
+    {
+      key: 'name',
+      title: t('design.instruments.fields.name'),
+      render: (_v, instrument) => (
+        <Flex vertical>
+          <span>{instrument.name}</span>
+          {instrument.nameEn ? <Typography.Text type="secondary">{instrument.nameEn}</Typography.Text> : null}
+        </Flex>
+      ),
+    },
+    { key: 'abbr', title: t('design.instruments.fields.nameAbbr'), render: (_v, instrument) => <Typography.Text code>{instrument.nameAbbr}</Typography.Text> },
+    { key: 'kind', title: t('design.instruments.fields.kind'), width: 110, render: (_v, instrument) => <Tag>{t(INSTRUMENT_KIND_LABEL_KEYS[instrument.kind])}</Tag> },
+    { key: 'fields', dataIndex: 'fieldCount', title: t('design.instruments.fields.fieldCount'), width: 90 },
+    {
+      key: 'changed',
+      title: t('design.instruments.fields.publishState'),
+      width: 120,
+      render: (_v, instrument) =>
+        instrument.changedSincePublish ? (
+          <Tag color="warning">{t('design.instruments.changed')}</Tag>
+        ) : (
+          <Tag color="success">{t('design.instruments.published')}</Tag>
+        ),
+    },
+    {
+      key: 'updated',
+      title: t('design.instruments.fields.updated'),
+      width: 170,
+      render: (_v, instrument) => (
+        <Flex vertical>
+          <span>{dayjs(instrument.updatedAt).format(DATE_TIME_FORMAT)}</span>
+          <Typography.Text type="secondary">{instrument.updatedBy ?? '-'}</Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 300,
+      render: (_v, instrument) => {
+        const designButton = (
+          <Button
+            type="link"
+            size="small"
+            icon={<FormOutlined />}
+            disabled={!mayOpenDesigner}
+            onClick={() => void navigate(designerPath(instrument))}
+            data-testid={`instrument-design-${instrument.nameAbbr}`}
+          >
+            {t('design.instruments.actions.design')}
+          </Button>
+        );
+        return (
+          <Space size={0} wrap>
+            {mayOpenDesigner ? (
+              designButton
+            ) : (
+              <Tooltip title={t('design.locked.noRight')}>{designButton}</Tooltip>
+            )}
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDialog({ kind: 'preview', instrument })} data-testid={`instrument-preview-${instrument.nameAbbr}`}>
+              {t('design.instruments.actions.preview')}
+            </Button>
+            <DesignButton lock={lock} type="link" size="small" onClick={() => setDialog({ kind: 'edit', instrument })} data-testid={`instrument-edit-${instrument.nameAbbr}`}>
+              {t('common.edit')}
+            </DesignButton>
+            <DesignButton
+              lock={lock}
+              type="link"
+              size="small"
+              icon={<CopyOutlined />}
+              onClick={() => void settle(() => copy.mutateAsync({ projectId, id: instrument.id }))}
+              data-testid={`instrument-copy-${instrument.nameAbbr}`}
+            >
+              {t('design.instruments.actions.copy')}
+            </DesignButton>
+            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => downloadOne(instrument)} data-testid={`instrument-download-${instrument.nameAbbr}`}>
+              {t('design.instruments.actions.download')}
+            </Button>
+            <DesignButton lock={lock} type="link" size="small" danger onClick={() => removeInstrument(instrument)} data-testid={`instrument-delete-${instrument.nameAbbr}`}>
+              {t('common.delete')}
+            </DesignButton>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <DesignLockNotice lock={lock} />
+      <Flex justify="space-between" wrap gap={8}>
+        <Space wrap>
+          <DesignButton lock={lock} type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })} data-testid="instrument-create">
+            {t('design.instruments.actions.create')}
+          </DesignButton>
+          <DesignButton lock={lock} icon={<AppstoreAddOutlined />} onClick={() => setDialog({ kind: 'template' })} data-testid="instrument-from-template">
+            {t('design.instruments.actions.fromTemplate')}
+          </DesignButton>
+          <DesignButton lock={lock} icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'upload' })} data-testid="instrument-upload">
+            {t('design.instruments.actions.upload')}
+          </DesignButton>
+        </Space>
+        <Button icon={<DownloadOutlined />} disabled={instruments.length === 0} loading={download.isPending} onClick={() => downloadOne()} data-testid="instrument-download-all">
+          {t('design.instruments.actions.downloadAll')}
+        </Button>
+      </Flex>
+      <SortableRows
+        ids={instruments.map((item) => item.id)}
+        enabled={lock.editable && !sort.isPending}
+        onReorder={(ids) => void settle(() => sort.mutateAsync({ projectId, ids }))}
+      >
+        <Table<Instrument>
+          rowKey="id"
+          components={SORTABLE_TABLE_COMPONENTS}
+          loading={list.isLoading}
+          columns={columns}
+          dataSource={instruments}
+          pagination={false}
+          scroll={{ x: 1100 }}
+          data-testid="instrument-table"
+        />
+      </SortableRows>
+      <InstrumentFormModal
+        open={dialog.kind === 'create' || dialog.kind === 'edit'}
+        projectId={projectId}
+        instrument={dialog.kind === 'edit' ? dialog.instrument : null}
+        onClose={close}
+      />
+      <TemplatePickerModal open={dialog.kind === 'template'} projectId={projectId} onClose={close} />
+      <UploadInstrumentsModal open={dialog.kind === 'upload'} projectId={projectId} onClose={close} />
+      <PanelPreviewModal
+        open={previewed !== null}
+        title={previewed ? t('design.instruments.previewTitle', { name: localName(previewed, english), abbr: previewed.nameAbbr }) : ''}
+        panel={preview.data?.panel}
+        loading={preview.isLoading}
+        failed={preview.isError}
+        onClose={close}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+import { DoubleLeftOutlined, DoubleRightOutlined } from '@ant-design/icons';
+import { useDraggable } from '@dnd-kit/core';
+import { Button, Collapse, Flex, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PALETTE_GROUPS, PALETTE_ITEMS } from './palette';
+import type { PaletteItem } from './palette';
+
+/** The drag id of a palette entry; the canvas reads the entry back from it on drop. */
+export const paletteDragId = (id: string) => `palette:${id}`;
+
+function PaletteButton({ item, onPick }: { item: PaletteItem; onPick: (item: PaletteItem) => void }) {
+  const { t } = useTranslation();
+  const draggable = item.action.kind === 'widgets';
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: paletteDragId(item.id), data: { paletteId: item.id }, disabled: !draggable });
+  return (
+    <Button
+      ref={setNodeRef}
+      size="small"
+      block
+      style={{ opacity: isDragging ? 0.5 : 1, textAlign: 'left', cursor: draggable ? 'grab' : 'pointer' }}
+      onClick={() => onPick(item)}
+      data-testid={`palette-${item.id}`}
+      {...attributes}
+      {...listeners}
+    >
+      {t(`designer.palette.items.${item.id}`)}
+    </Button>
+  );
+}
+
+interface PaletteProps {
+  collapsed: boolean;
+  onToggle: () => void;
+  onPick: (item: PaletteItem) => void;
+}
+
+/** Spec 001 §2.1 left column: the collapsible widget palette with every group. */
+export function Palette({ collapsed, onToggle, onPick }: PaletteProps) {
+  const { t } = useTranslation();
+  const toggle = (
+    <Tooltip title={t(collapsed ? 'designer.palette.expand' : 'designer.palette.collapse')}>
+      <Button
+        size="small"
+        type="text"
+        icon={collapsed ? <DoubleRightOutlined /> : <DoubleLeftOutlined />}
+        onClick={onToggle}
+        aria-label={t(collapsed ? 'designer.palette.expand' : 'designer.palette.collapse')}
+        data-testid="palette-toggle"
+      />
+    </Tooltip>
+  );
+  if (collapsed) return <div style={{ width: 32 }}>{toggle}</div>;
+  return (
+    <Flex vertical gap={4} style={{ width: 220, height: '100%', overflowY: 'auto' }} data-testid="designer-palette">
+      <Flex justify="space-between" align="center">
+        <Typography.Text strong>{t('designer.palette.title')}</Typography.Text>
+        {toggle}
+      </Flex>
+      <Collapse
+        size="small"
+        defaultActiveKey={[...PALETTE_GROUPS]}
+        items={PALETTE_GROUPS.map((group) => ({
+          key: group,
+          label: t(`designer.palette.groups.${group}`),
+          children: (
+            <Flex vertical gap={4}>
+              {PALETTE_ITEMS.filter((item) => item.group === group).map((item) => (
+                <PaletteButton key={item.id} item={item} onPick={onPick} />
+              ))}
+            </Flex>
+          ),
+        }))}
+      />
+    </Flex>
+  );
+}

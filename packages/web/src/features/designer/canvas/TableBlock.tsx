@@ -1,0 +1,87 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { useDroppable } from '@dnd-kit/core';
+import { Button, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { tableColumns } from '@dcap/core';
+import type { TableColumn, Widget } from '@dcap/core';
+import { currentLocale } from '../../../i18n';
+import { useCanvas } from './canvasContext';
+import type { DropData } from './canvasContext';
+
+function CellDrop({ table, column, columnIndex }: { table: Widget; column: TableColumn; columnIndex: number }) {
+  const { t } = useTranslation();
+  const canvas = useCanvas();
+  const data: DropData = { location: { container: 'table', tableKey: table.key, columnIndex } };
+  const { setNodeRef, isOver } = useDroppable({ id: `cell:${table.key}:${String(columnIndex)}`, data });
+  const cell = column.widget;
+  const selected = canvas.selectedKey === cell.key;
+  const empty = cell.type === 'placeholder';
+  return (
+    <td
+      ref={setNodeRef}
+      style={{
+        border: `1px ${selected ? 'solid #1677ff' : 'solid #f0f0f0'}`,
+        padding: 6,
+        background: isOver ? '#f0f5ff' : selected ? '#e6f4ff' : empty ? '#fffbe6' : undefined,
+        position: 'relative',
+      }}
+      onClick={(event) => {
+        event.stopPropagation();
+        canvas.onSelect(cell.key);
+      }}
+      data-testid={`table-cell-${table.key}-${String(columnIndex)}`}
+      data-cell-type={cell.type}
+    >
+      {empty ? <Typography.Text type="warning">{t('designer.canvas.cellEmpty')}</Typography.Text> : <Typography.Text>{cell.name || cell.type}</Typography.Text>}
+      {!empty && selected ? (
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<CloseOutlined />}
+          aria-label={t('designer.table.clearCell')}
+          style={{ position: 'absolute', right: 0, top: 0 }}
+          onClick={(event) => {
+            event.stopPropagation();
+            canvas.onClearCell(table.key, columnIndex);
+          }}
+          data-testid={`clear-cell-${table.key}-${String(columnIndex)}`}
+        />
+      ) : null}
+    </td>
+  );
+}
+
+/** Spec 001 §3.6: a table with its column titles and one row of cells; each cell is a drop target. */
+export function TableBlock({ table }: { table: Widget }) {
+  const { i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
+  const columns = tableColumns(table);
+  const rows = table.options.data?.length ?? 0;
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <Typography.Text strong>
+        {english && table.nameEn ? table.nameEn : table.name}
+        {table.options.repeatable ? ' ⟳' : ` × ${String(rows)}`}
+      </Typography.Text>
+      <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} style={{ width: column.width, border: '1px solid #f0f0f0', background: '#fafafa', padding: 4, fontWeight: 500 }}>
+                {english && column.titleEn ? column.titleEn : column.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {columns.map((column, columnIndex) => (
+              <CellDrop key={column.key} table={table} column={column} columnIndex={columnIndex} />
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

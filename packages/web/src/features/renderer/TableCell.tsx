@@ -1,0 +1,67 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { memo, useCallback } from 'react';
+import { MISSING_VALUE_DISPLAY } from '@dcap/core';
+import type { Locale, TableColumn, Widget } from '@dcap/core';
+import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
+import { FieldControl } from './FieldControl';
+
+/** Spec 002 §4 levels: 1–3 above the upper limit (1, 2, 3 times), 4–6 below the lower (1, 1/2, 1/4). */
+function LevelMark({ table, rowId }: { table: string; rowId: number }) {
+  const { store, t } = useRenderer();
+  const level = useLevel(store, table, rowId);
+  if (level === null) return null;
+  const text = t(`renderer.level.l${String(level)}`);
+  if (level === 0) return <Tag color="success" data-testid="lab-level" data-level={level}>{text}</Tag>;
+  const high = level <= 3;
+  return (
+    <Tag color={level === 3 || level === 6 ? 'error' : 'warning'} icon={high ? <ArrowUpOutlined /> : <ArrowDownOutlined />} data-testid="lab-level" data-level={level}>
+      {text}
+    </Tag>
+  );
+}
+
+/** A huge table's cells are read-only text (spec 002 §4), so thousands of rows stay cheap. */
+export function displayValue(widget: Widget, value: unknown, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return MISSING_VALUE_DISPLAY;
+  const options = widget.options.options ?? [];
+  const label = (code: unknown) => {
+    const option = options.find((candidate) => candidate.value === String(code));
+    return option ? optionLabel(option, locale) : String(code);
+  };
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return JSON.stringify(value);
+  return options.length > 0 ? label(value) : String(value);
+}
+
+interface TableCellProps {
+  table: string;
+  rowId: number;
+  column: TableColumn;
+  huge: boolean;
+}
+
+/** One cell, subscribed to its own value and error only. */
+export const TableCell = memo(function TableCell({ table, rowId, column, huge }: TableCellProps) {
+  const settings = useRenderer();
+  const { store, readOnly, locale, onFieldRender } = settings;
+  const value = useCell(store, table, rowId, column.key);
+  const error = useFieldError(store, `${table}:${String(rowId)}:${column.key}`);
+  onFieldRender?.(`${table}:${String(rowId)}:${column.key}`);
+  const onChange = useCallback((next: unknown) => store.setCell(table, rowId, column.key, next), [store, table, rowId, column.key]);
+  const widget = store.tables.cellWidget(table, rowId, column.key) ?? column.widget;
+  const isResult = column.refCtrl === 'result';
+  // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
+  const disabled = readOnly || widget.disabled === true || column.refCtrl === 'uul';
+  return (
+    <div className="dcap-renderer-cell-content" data-testid={`cell-${table}-${column.key}`}>
+      {huge ? <span className="dcap-renderer-cell-text">{displayValue(widget, value, locale)}</span> : <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />}
+      {isResult ? <LevelMark table={table} rowId={rowId} /> : null}
+      {error ? (
+        <div className="dcap-renderer-explain" role="alert">
+          {errorText(error, settings)}
+        </div>
+      ) : null}
+    </div>
+  );
+});

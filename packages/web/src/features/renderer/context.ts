@@ -1,0 +1,88 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { TFunction } from 'i18next';
+import type { Locale, OptionItem, Widget } from '@dcap/core';
+import type { FormStore } from './store';
+import { cellKey, errorKey, levelKey, rowsKey, valueKey, visibleKey } from './subscriptions';
+import type { FieldError } from './validation';
+
+/** What every part of a rendered form shares; it changes only with the language or the display props. */
+export interface RendererSettings {
+  store: FormStore;
+  locale: Locale;
+  t: TFunction;
+  readOnly: boolean;
+  /** The designer's preview shows placeholders as dashed boxes; data entry shows nothing. */
+  preview: boolean;
+  labelPosition: 'left' | 'right';
+  labelWidth: number;
+  tableMode: 'table' | 'card' | undefined;
+  cardsPerRow: 1 | 2 | 3 | 4 | undefined;
+  /** Default placeholders, translated once per language rather than once per field. */
+  placeholders: { input: string; select: string };
+  /** A test and benchmark hook: called each time a field or cell renders. */
+  onFieldRender: ((path: string) => void) | undefined;
+}
+
+export const RendererContext = createContext<RendererSettings | null>(null);
+
+export function useRenderer(): RendererSettings {
+  const settings = useContext(RendererContext);
+  if (!settings) throw new Error('Renderer parts must be rendered inside FormRenderer');
+  return settings;
+}
+
+export function useFieldValue(store: FormStore, model: string): unknown {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(valueKey(model), listener),
+    () => store.getValue(model),
+  );
+}
+
+export function useVisible(store: FormStore, widgetKey: string): boolean {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(visibleKey(widgetKey), listener),
+    () => store.isVisible(widgetKey),
+  );
+}
+
+export function useFieldError(store: FormStore, path: string): FieldError | undefined {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(errorKey(path), listener),
+    () => store.getError(path),
+  );
+}
+
+export function useCell(store: FormStore, table: string, rowId: number, column: string): unknown {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(cellKey(table, rowId, column), listener),
+    () => store.tables.getCell(table, rowId, column),
+  );
+}
+
+export function useRowIds(store: FormStore, table: string): readonly number[] {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(rowsKey(table), listener),
+    () => store.tables.rowIds(table),
+  );
+}
+
+export function useLevel(store: FormStore, table: string, rowId: number): number | null {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(levelKey(table, rowId), listener),
+    () => store.lab.level(table, rowId),
+  );
+}
+
+/** Labels follow the interface language (spec 002 §3: name and nameEn). */
+export function widgetLabel(widget: Pick<Widget, 'name' | 'nameEn'>, locale: Locale): string {
+  return locale === 'en-US' && widget.nameEn ? widget.nameEn : widget.name;
+}
+
+export function optionLabel(option: OptionItem, locale: Locale): string {
+  return locale === 'en-US' && option.labelEn ? option.labelEn : option.label;
+}
+
+export function errorText(error: FieldError, settings: Pick<RendererSettings, 'locale' | 't'>): string {
+  if (error.kind === 'rule') return settings.locale === 'en-US' ? error.messageEn : error.message;
+  return settings.t(error.key, error.params);
+}

@@ -1,0 +1,5 @@
+export { FormRenderer } from './FormRenderer';
+export type { FormRendererHandle, FormRendererProps } from './FormRenderer';
+export { createFormStore, FormStore } from './store';
+export type { FormStoreOptions, FormValues, ValidationResult } from './store';
+export { annotationParts } from './Annotation';

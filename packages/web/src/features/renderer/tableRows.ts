@@ -1,0 +1,128 @@
+import { HUGE_DATA_ROW_THRESHOLD, TABLE_ROWS_DEFAULT } from '@dcap/core';
+import type { TableColumn, TableRow, Widget } from '@dcap/core';
+import type { PanelIndex } from './panelIndex';
+import { cellKey, rowsKey } from './subscriptions';
+import type { Subscriptions } from './subscriptions';
+
+interface Row {
+  id: number;
+  /** The row of the table definition whose per-row widgets (`widgetMap`) this row uses. */
+  origin: number;
+  title: string | undefined;
+  cells: Map<string, unknown>;
+}
+
+interface TableState {
+  columns: TableColumn[];
+  rows: Row[];
+  byId: Map<number, Row>;
+  /** A fresh array whenever rows are added or removed, so subscribers can compare snapshots. */
+  ids: readonly number[];
+}
+
+/** The rows of every table of a form, each cell subscribable on its own. */
+export interface TableRows {
+  rowIds(table: string): readonly number[];
+  rowTitle(table: string, rowId: number): string | undefined;
+  getCell(table: string, rowId: number, column: string): unknown;
+  /** Returns false when nothing changed; `notify` false leaves telling dependents to the caller. */
+  setCell(table: string, rowId: number, column: string, value: unknown, notify?: boolean): boolean;
+  cellWidget(table: string, rowId: number, column: string): Widget | undefined;
+  addRow(table: string): void;
+  deleteRow(table: string, rowId: number): void;
+  replaceRows(table: string, rows: readonly Record<string, unknown>[]): void;
+  clearCells(table: string): void;
+  rowValues(table: string): Record<string, unknown>[];
+  /** Spec 002 §5: above 50 rows the table switches to huge-data rendering, its cells read-only. */
+  isHuge(table: string): boolean;
+}
+
+const EMPTY_IDS: readonly number[] = [];
+
+export function createTableRows(index: PanelIndex, initialValues: Record<string, unknown>, subscriptions: Subscriptions, onChange: (table: string, column?: string) => void): TableRows {
+  const tables = new Map<string, TableState>();
+  let nextId = 1;
+
+  function makeRow(columns: TableColumn[], origin: number, preset: TableRow | undefined, values: Record<string, unknown> | undefined): Row {
+    const cells = new Map<string, unknown>();
+    for (const column of columns) {
+      const widget = column.widgetMap?.[String(origin)] ?? column.widget;
+      const value = values && column.key in values ? values[column.key] : (preset?.[column.key] ?? widget.options.defaultValue ?? null);
+      cells.set(column.key, value);
+    }
+    return { id: nextId++, origin, title: preset?.CARD_TITLE, cells };
+  }
+
+  for (const [model, entry] of index.tables) {
+    const preset = entry.widget.options.data ?? [];
+    const initial = initialValues[model];
+    const values = Array.isArray(initial) ? (initial as Record<string, unknown>[]) : null;
+    const count = values ? values.length : preset.length > 0 ? preset.length : TABLE_ROWS_DEFAULT;
+    const rows = Array.from({ length: count }, (_, row) => makeRow(entry.columns, row, preset[row], values?.[row]));
+    tables.set(model, { columns: entry.columns, rows, byId: new Map(rows.map((row) => [row.id, row])), ids: rows.map((row) => row.id) });
+  }
+
+  const findRow = (table: string, rowId: number) => tables.get(table)?.byId.get(rowId);
+
+  function rowsChanged(table: string, state: TableState): void {
+    state.ids = state.rows.map((row) => row.id);
+    state.byId = new Map(state.rows.map((row) => [row.id, row]));
+    subscriptions.emit(rowsKey(table));
+    onChange(table);
+  }
+
+  return {
+    rowIds: (table) => tables.get(table)?.ids ?? EMPTY_IDS,
+    rowTitle: (table, rowId) => findRow(table, rowId)?.title,
+    getCell: (table, rowId, column) => findRow(table, rowId)?.cells.get(column) ?? null,
+    setCell(table, rowId, column, value, notify = true) {
+      const row = findRow(table, rowId);
+      if (!row || Object.is(row.cells.get(column), value)) return false;
+      row.cells.set(column, value);
+      subscriptions.emit(cellKey(table, rowId, column));
+      if (notify) onChange(table, column);
+      return true;
+    },
+    cellWidget(table, rowId, column) {
+      const state = tables.get(table);
+      const row = findRow(table, rowId);
+      const definition = state?.columns.find((candidate) => candidate.key === column);
+      if (!row || !definition) return undefined;
+      return definition.widgetMap?.[String(row.origin)] ?? definition.widget;
+    },
+    addRow(table) {
+      const state = tables.get(table);
+      if (!state) return;
+      // Spec 002 §4: new rows take row 0's widgets, kept as a backup even after row 0 is deleted.
+      state.rows.push(makeRow(state.columns, 0, undefined, {}));
+      rowsChanged(table, state);
+    },
+    deleteRow(table, rowId) {
+      const state = tables.get(table);
+      if (!state) return;
+      state.rows = state.rows.filter((row) => row.id !== rowId);
+      rowsChanged(table, state);
+    },
+    replaceRows(table, values) {
+      const state = tables.get(table);
+      if (!state) return;
+      const preset = index.tables.get(table)?.widget.options.data ?? [];
+      state.rows = values.map((row, position) => makeRow(state.columns, position, preset[position], row));
+      rowsChanged(table, state);
+    },
+    clearCells(table) {
+      const state = tables.get(table);
+      if (!state) return;
+      for (const row of state.rows) {
+        for (const [column, value] of row.cells) {
+          if (value === null) continue;
+          row.cells.set(column, null);
+          subscriptions.emit(cellKey(table, row.id, column));
+        }
+      }
+      onChange(table);
+    },
+    rowValues: (table) => (tables.get(table)?.rows ?? []).map((row) => Object.fromEntries(row.cells)),
+    isHuge: (table) => (tables.get(table)?.rows.length ?? 0) > HUGE_DATA_ROW_THRESHOLD,
+  };
+}
