@@ -37,7 +37,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
   });
 
   it('shows the design pages, and the designers opened per panel, only with the design right (spec 000 §6)', () => {
-    const designPaths = ['/dCapVue/design/instruments', '/dCapVue/design/events', '/dCapVue/design/publish', '/dCapVue/design/panel/:instrumentId', '/dCapVue/design/derived/:instrumentId'];
+    const designPaths = ['/dCapVue/design/instruments', '/dCapVue/design/events', '/dCapVue/design/dicts', '/dCapVue/design/publish', '/dCapVue/design/panel/:instrumentId', '/dCapVue/design/derived/:instrumentId'];
     expect(menuPaths(menusFor({ ...member, projectAbilities: { 'design.edit': true } }))).toEqual(expect.arrayContaining(designPaths));
     const viewer = menuPaths(menusFor({ ...member, projectAbilities: { 'project.view': true, 'project.configure': true } }));
     for (const path of designPaths) expect(viewer).not.toContain(path);

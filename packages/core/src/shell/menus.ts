@@ -76,6 +76,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     children: [
       { key: 'designInstruments', path: '/dCapVue/design/instruments', titleKey: 'menu.designInstruments', icon: 'form', sort: 10, visibleTo: inProject('design.edit') },
       { key: 'designEvents', path: '/dCapVue/design/events', titleKey: 'menu.designEvents', icon: 'schedule', sort: 20, visibleTo: inProject('design.edit') },
+      { key: 'designDicts', path: '/dCapVue/design/dicts', titleKey: 'menu.designDicts', icon: 'cluster', sort: 25, visibleTo: inProject('design.edit') },
       { key: 'designPublish', path: '/dCapVue/design/publish', titleKey: 'menu.designPublish', icon: 'cloudUpload', sort: 30, visibleTo: inProject('design.edit') },
       // The designers open from the panel list; `:instrumentId` matches one path segment in the guard.
       { key: 'formDesigner', path: '/dCapVue/design/panel/:instrumentId', titleKey: 'menu.formDesigner', sort: 40, hidden: true, visibleTo: inProject('design.edit') },

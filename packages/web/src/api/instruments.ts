@@ -8,6 +8,7 @@ export const instrumentKeys = {
   all: ['instruments'] as const,
   list: (projectId: number) => ['instruments', 'list', projectId] as const,
   preview: (instrumentId: number) => ['instruments', 'preview', instrumentId] as const,
+  versionPreview: (instrumentId: number, version: number) => ['instruments', 'versionPreview', instrumentId, version] as const,
   templates: ['instruments', 'templates'] as const,
   templatePanel: (templateId: number) => ['instruments', 'templatePanel', templateId] as const,
 };
@@ -119,6 +120,28 @@ export function useInstrumentPreviewQuery(projectId: number, instrumentId: numbe
   });
 }
 
+/**
+ * GET /dcap/project/instrument/preview/:instrumentId/:version: the panel as a published design version holds
+ * it. Published versions never change, so the answer is kept. Silent: an instrument added after the version
+ * is simply not in it, which the preview says itself.
+ */
+export function useInstrumentVersionPreviewQuery(projectId: number, instrumentId: number | null, version: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: instrumentKeys.versionPreview(instrumentId ?? 0, version ?? 0),
+    enabled: instrumentId !== null && version !== null,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: ({ signal }): Promise<PanelData> =>
+      api.request(`/project/instrument/preview/${String(instrumentId)}/${String(version)}`, {
+        signal,
+        query: { projectId },
+        silent: true,
+        schema: panelDataSchema,
+      }),
+  });
+}
+
 /** GET /dcap/project/instrument/templates: the panel templates of the library (`data.instruments`). */
 export function useInstrumentTemplatesQuery(enabled: boolean) {
   const api = useApi();
@@ -162,6 +185,14 @@ export function useDownloadInstrumentsMutation() {
       target.instrument
         ? downloadJson(api, `/project/instrument/download/${String(target.instrument.id)}`, `${target.instrument.nameAbbr}.json`, { projectId: target.projectId })
         : downloadJson(api, `/project/instrument/downloadAll/${String(target.projectId)}`, `${target.projectCode}-instruments.json`),
+  });
+}
+
+/** GET /dcap/project/instrument/downloadTemplate/: an example file showing the upload format. */
+export function useDownloadUploadTemplateMutation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (): Promise<InstrumentDownload> => downloadJson(api, '/project/instrument/downloadTemplate/', 'instrument-template.json'),
   });
 }
 

@@ -37,6 +37,7 @@ const roleDisabledPage = async () => ({ Component: (await import('../features/to
 const instrumentsPage = async () => ({ Component: (await import('../features/design/InstrumentsPage')).InstrumentsPage });
 const eventsPage = async () => ({ Component: (await import('../features/design/EventsPage')).EventsPage });
 const publishPage = async () => ({ Component: (await import('../features/design/PublishPage')).PublishPage });
+const projectDictionariesPage = async () => ({ Component: (await import('../features/design/ProjectDictionariesPage')).ProjectDictionariesPage });
 const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
 const derivedDesignerPage = async () => ({ Component: (await import('../features/designer/DerivedDesignerPage')).DerivedDesignerPage });
 const standardFieldsPage = async () => ({ Component: (await import('../features/library/StandardFieldsPage')).StandardFieldsPage });
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           { path: '/dCapVue/design/instruments', lazy: instrumentsPage },
           { path: '/dCapVue/design/events', lazy: eventsPage },
+          { path: '/dCapVue/design/dicts', lazy: projectDictionariesPage },
           { path: '/dCapVue/design/publish', lazy: publishPage },
           { path: '/dCapVue/design/panel/:instrumentId', lazy: formDesignerPage },
           { path: '/dCapVue/design/derived/:instrumentId', lazy: derivedDesignerPage },

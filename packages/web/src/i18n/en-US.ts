@@ -35,6 +35,7 @@ export const enUS: Catalogue = {
     design: 'Study design',
     designInstruments: 'Panels',
     designEvents: 'Visits and panels',
+    designDicts: 'Project dictionaries',
     designPublish: 'Publish design',
     formDesigner: 'Form designer',
     derivedDesigner: 'Derived-variable designer',

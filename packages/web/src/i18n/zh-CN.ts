@@ -37,6 +37,7 @@ export const zhCN = {
     design: '研究设计',
     designInstruments: '表单管理',
     designEvents: '访视与表单',
+    designDicts: '项目字典',
     designPublish: '发布设计',
     formDesigner: '表单设计器',
     derivedDesigner: '衍生变量设计器',

@@ -22,21 +22,19 @@ import {
   useDeleteInstrumentMutation,
   useDownloadInstrumentsMutation,
   useInstrumentListQuery,
-  useInstrumentPreviewQuery,
   useSortInstrumentsMutation,
 } from '../../api/instruments';
-import type { InstrumentDownload } from '../../api/instruments';
 import { designRoleDecision } from '../../app/designRole';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { settle, useConfirm } from '../../lib/confirm';
-import { saveFile } from '../../lib/download';
 import { DragHandle, SORTABLE_TABLE_COMPONENTS, SortableRows } from './SortableRows';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
 import { InstrumentFormModal } from './InstrumentFormModal';
 import { INSTRUMENT_KIND_LABEL_KEYS, localName, moveId } from './labels';
-import { PanelPreviewModal } from './PanelPreviewModal';
+import { InstrumentPreviewModal } from './InstrumentPreviewModal';
+import { saveJson } from './saveJson';
 import { TemplatePickerModal } from './TemplatePickerModal';
 import { UploadInstrumentsModal } from './UploadInstrumentsModal';
 
@@ -53,10 +51,6 @@ export function designerPath(instrument: Pick<Instrument, 'id' | 'kind'>): strin
   return instrument.kind === 'derived' ? `/dCapVue/design/derived/${String(instrument.id)}` : `/dCapVue/design/panel/${String(instrument.id)}`;
 }
 
-function saveJson({ filename, content }: InstrumentDownload): void {
-  saveFile({ blob: new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' }), filename });
-}
-
 export function InstrumentTable({ projectId, projectCode }: { projectId: number; projectCode: string }) {
   const { t, i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
@@ -71,7 +65,6 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
   const download = useDownloadInstrumentsMutation();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const previewed = dialog.kind === 'preview' ? dialog.instrument : null;
-  const preview = useInstrumentPreviewQuery(projectId, previewed?.id ?? null);
   const instruments = list.data ?? [];
   const close = () => setDialog({ kind: 'closed' });
 
@@ -255,12 +248,10 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
       />
       <TemplatePickerModal open={dialog.kind === 'template'} projectId={projectId} onClose={close} />
       <UploadInstrumentsModal open={dialog.kind === 'upload'} projectId={projectId} onClose={close} />
-      <PanelPreviewModal
-        open={previewed !== null}
+      <InstrumentPreviewModal
+        projectId={projectId}
+        instrument={previewed}
         title={previewed ? t('design.instruments.previewTitle', { name: localName(previewed, english), abbr: previewed.nameAbbr }) : ''}
-        panel={preview.data?.panel}
-        loading={preview.isLoading}
-        failed={preview.isError}
         onClose={close}
       />
     </Flex>

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Panel } from '@dcap/core';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
 import type { RecordedRequest } from '../../test/fakeServer';
 import { DATA_ENTRY_ONLY, designInit, makeInstrument, renderDesignPage } from './designTestKit';
+import { readFileText } from './uploadIssues';
 
 const DM = makeInstrument(11, 'DM', { name: '人口学资料', nameEn: 'Demographics', fieldCount: 6 });
 const VS = makeInstrument(12, 'VS', { name: '生命体征', nameEn: 'Vital signs', changedSincePublish: true });
@@ -13,6 +14,17 @@ const panel: Panel = {
   config: { labelWidth: 6, labelPosition: 'right' },
   list: [{ type: 'input', key: 'input_1', model: 'BRTHDTC', name: '出生日期', nameEn: 'Birth date', options: {} }],
 };
+
+/** The panel as version 2 holds it: the birth date was renamed since. */
+const publishedPanel: Panel = {
+  config: { labelWidth: 6, labelPosition: 'right' },
+  list: [{ type: 'input', key: 'input_1', model: 'BRTHDAT', name: '出生年份', nameEn: 'Birth year', options: {} }],
+};
+
+const VERSIONS = [
+  { version: 2, publishedAt: '2025-03-02T08:00:00.000Z', publishedBy: '张伟', note: null, environments: ['uat'] },
+  { version: 1, publishedAt: '2025-02-01T08:00:00.000Z', publishedBy: '张伟', note: 'first', environments: ['prd'] },
+];
 
 const PATH = '/dCapVue/design/instruments';
 /** The first render of the whole shell is slow on a busy machine. */
@@ -28,14 +40,49 @@ function server(routes: Parameters<typeof fakeServer>[0] = {}, init = designInit
     'POST /project/instrument/previewTemplatePanel': () => ok({ panel, name: '合并用药', nameAbbr: 'CM' }),
     'POST /project/instrument/copyTemplate': () => ok(makeInstrument(14, 'CM')),
     'POST /project/instrument/preview': () => ok({ instrumentId: 11, name: DM.name, nameEn: DM.nameEn, nameAbbr: 'DM', kind: 'form', panel, revision: 1 }),
+    'GET /project/design/versions/5': () => ok(VERSIONS),
+    'GET /project/instrument/preview/11/2': () => ok({ instrumentId: 11, name: DM.name, nameEn: DM.nameEn, nameAbbr: 'DM', kind: 'form', panel: publishedPanel, revision: 2 }),
     ...routes,
   });
+}
+
+const URL_FILE_METHODS = ['createObjectURL', 'revokeObjectURL'] as const;
+const urlFileMethods = URL_FILE_METHODS.map((name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const);
+
+/** The files the page hands to the browser; jsdom has no object URLs and does not save links. */
+function captureDownloads(): { name: string; blob: Blob }[] {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${String(blobs.size)}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: createObjectURL });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ name: this.download, blob });
+  });
+  return saved;
+}
+
+function restoreUrlFileMethods(): void {
+  for (const [name, descriptor] of urlFileMethods) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
 }
 
 const bodyOf = (requests: RecordedRequest[], path: string): unknown => JSON.parse(requests.find((request) => request.path === path)?.body ?? 'null');
 const sent = (requests: RecordedRequest[], path: string) => requests.some((request) => request.path === path);
 
 describe('instruments /dCapVue/design/instruments', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    restoreUrlFileMethods();
+  });
+
   it('lists the panels with abbreviation, kind, field count and publish state', async () => {
     renderDesignPage({ path: PATH, fetch: server().fetch });
     const table = await screen.findByTestId('instrument-table', {}, FIRST);
@@ -123,6 +170,47 @@ describe('instruments /dCapVue/design/instruments', { timeout: 60_000 }, () => {
     const request = fake.requests.find((item) => item.path === '/project/instrument/preview');
     expect(request?.search.get('projectId')).toBe('5');
     expect(bodyOf(fake.requests, '/project/instrument/preview')).toEqual({ instrumentId: 11, configMode: 'draft' });
+  });
+
+  it('previews a published version of the panel chosen from the published versions', async () => {
+    const fake = server({ 'GET /project/instrument/preview/11/1': () => fail(404, 'Form not found', { errorCode: 'instrument.not_found' }) });
+    renderDesignPage({ path: PATH, fetch: fake.fetch });
+    fireEvent.click(await screen.findByTestId('instrument-preview-DM', {}, FIRST));
+    expect(within(await screen.findByTestId('panel-view-rendered')).getAllByText('Birth date').length).toBeGreaterThan(0);
+    const select = await screen.findByTestId('preview-version');
+    const input = (select.closest('.ant-select') ?? select).querySelector('input');
+    if (!input) throw new Error('no version input');
+    fireEvent.mouseDown(input);
+    fireEvent.click(await screen.findByText(/^v2 · 2025-03-0[12] \d\d:\d\d:\d\d \(uat\)$/u, { selector: '.ant-select-item-option-content, .ant-select-item-option-content *' }));
+    await waitFor(() => {
+      expect(within(screen.getByTestId('panel-view-rendered')).getAllByText('Birth year').length).toBeGreaterThan(0);
+    });
+    const request = fake.requests.find((item) => item.path === '/project/instrument/preview/11/2');
+    expect(request?.method).toBe('GET');
+    expect(request?.search.get('projectId')).toBe('5');
+
+    // A version from before the panel existed says so instead of showing an empty form.
+    fireEvent.mouseDown(input);
+    fireEvent.click(await screen.findByText(/^v1 · 2025-0[12]-\d\d \d\d:\d\d:\d\d \(prd\)$/u, { selector: '.ant-select-item-option-content, .ant-select-item-option-content *' }));
+    expect((await screen.findByTestId('panel-preview-failed')).textContent).toContain('This form is not part of that version');
+    expect(sent(fake.requests, '/project/instrument/preview/11/1')).toBe(true);
+  });
+
+  it('downloads the example of the upload format from the upload dialog', async () => {
+    const example = { format: 'dcap-instruments', version: 1, instruments: [{ name: '人口学资料', nameAbbr: 'DM', kind: 'form', panel }] };
+    const fake = server({ 'GET /project/instrument/downloadTemplate/': () => ({ body: example }) });
+    const saved = captureDownloads();
+    renderDesignPage({ path: PATH, fetch: fake.fetch });
+    fireEvent.click(await screen.findByTestId('instrument-upload', {}, FIRST));
+    fireEvent.click(await screen.findByTestId('upload-download-template'));
+    await waitFor(() => {
+      expect(saved).toHaveLength(1);
+    });
+    expect(fake.requests.filter((request) => request.path === '/project/instrument/downloadTemplate/').map((request) => request.method)).toEqual(['GET']);
+    expect(saved[0]?.name).toBe('instrument-template.json');
+    const blob = saved[0]?.blob;
+    if (!blob) throw new Error('nothing saved');
+    expect(JSON.parse(await readFileText(blob, () => undefined))).toEqual(example);
   });
 
   it('deletes a panel only after confirmation', async () => {

@@ -1,12 +1,14 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Flex, List, Modal, Progress, Radio, Space, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, List, Modal, Progress, Radio, Space, Typography, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MODES } from '@dcap/core';
 import type { UploadMode } from '@dcap/core';
-import { useUploadInstrumentsMutation } from '../../api/instruments';
+import { useDownloadUploadTemplateMutation, useUploadInstrumentsMutation } from '../../api/instruments';
 import { currentLocale } from '../../i18n';
+import { settle } from '../../lib/confirm';
+import { saveJson } from './saveJson';
 import type { UploadFailure } from './uploadIssues';
 import { issueInstrumentIndex, readFileText, uploadFailureOf } from './uploadIssues';
 
@@ -44,6 +46,7 @@ export function UploadInstrumentsModal({ open, projectId, onClose }: { open: boo
   const { t, i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
   const upload = useUploadInstrumentsMutation();
+  const example = useDownloadUploadTemplateMutation();
   const [mode, setMode] = useState<UploadMode>('append');
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [names, setNames] = useState<string[]>([]);
@@ -96,6 +99,19 @@ export function UploadInstrumentsModal({ open, projectId, onClose }: { open: boo
       }}
     >
       <Flex vertical gap={12}>
+        <Flex align="center" gap={4} wrap>
+          <Button
+            type="link"
+            icon={<DownloadOutlined />}
+            loading={example.isPending}
+            onClick={() => void settle(async () => saveJson(await example.mutateAsync()))}
+            style={{ paddingInline: 0 }}
+            data-testid="upload-download-template"
+          >
+            {t('design.instruments.upload.downloadTemplate')}
+          </Button>
+          <Typography.Text type="secondary">{t('design.instruments.upload.templateHint')}</Typography.Text>
+        </Flex>
         <Radio.Group
           value={mode}
           disabled={busy}

@@ -10,6 +10,7 @@ import { storageKey } from '../../app/storage';
 import { ADMIN, AS_PLATFORM_ADMIN, makeProject, makeProjectInit, MEMBER } from '../../test/fixtures';
 import { EventsPage } from './EventsPage';
 import { InstrumentsPage } from './InstrumentsPage';
+import { ProjectDictionariesPage } from './ProjectDictionariesPage';
 import { PublishPage } from './PublishPage';
 
 /** The design pages at the paths the route table gives them; added here until the table lists them. */
@@ -17,6 +18,7 @@ const DESIGN_ROUTES: RouteObject[] = [
   { path: '/dCapVue/design/instruments', Component: InstrumentsPage },
   { path: '/dCapVue/design/events', Component: EventsPage },
   { path: '/dCapVue/design/publish', Component: PublishPage },
+  { path: '/dCapVue/design/dicts', Component: ProjectDictionariesPage },
 ];
 
 function withDesignRoutes(routes: RouteObject[]): RouteObject[] {
