@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOOD_ROUTINE_ITEMS, createLabTable, LAB_CLINICAL_SIGNIFICANCE_OPTIONS } from './factory-lab.js';
+import { BLOOD_ROUTINE_ITEMS, CARD_TITLE_EN, createLabTable, LAB_CLINICAL_SIGNIFICANCE_OPTIONS, tableRowTitle } from './factory-lab.js';
 import type { LabColumnRole, Panel, TableColumn } from './schema.js';
 import { LAB_COLUMN_ROLES, panelSchema } from './schema.js';
 import { validatePanel } from './validate.js';
@@ -19,13 +19,29 @@ describe('spec 001 §3.9: the prebuilt lab table', () => {
     for (const column of columns) expect(LAB_COLUMN_ROLES).toContain(column.refCtrl);
   });
 
-  it('has ten rows, the standard blood-routine items', () => {
+  it('has ten rows, the standard blood-routine items, storing the abbreviation as the test item', () => {
     const subject = byRole('subject')?.key ?? '';
     expect(table.options.data).toHaveLength(10);
-    const names = (table.options.data ?? []).map((row) => String(row[subject]));
-    for (const abbreviation of ['WBC', 'RBC', 'HGB', 'HCT', 'PLT', 'NEUT%', 'LYMPH%', 'MONO%', 'EOS%', 'BASO%']) {
-      expect(names.some((name) => name.includes(`(${abbreviation})`))).toBe(true);
+    const codes = (table.options.data ?? []).map((row) => row[subject]);
+    expect(codes).toEqual(['WBC', 'RBC', 'HGB', 'HCT', 'PLT', 'NEUT%', 'LYMPH%', 'MONO%', 'EOS%', 'BASO%']);
+  });
+
+  it('each row carries its name in both languages, shown by the interface language', () => {
+    const rows = table.options.data ?? [];
+    for (const [index, item] of BLOOD_ROUTINE_ITEMS.entries()) {
+      expect(rows[index]?.CARD_TITLE).toBe(item.name);
+      expect(rows[index]?.[CARD_TITLE_EN]).toBe(item.nameEn);
+      expect(item.name).toContain(`(${item.code})`);
+      expect(item.nameEn).toContain(`(${item.code})`);
     }
+    expect(tableRowTitle(rows[0], 'zh-CN')).toBe('白细胞计数 (WBC)');
+    expect(tableRowTitle(rows[0], 'en-US')).toBe('White blood cell count (WBC)');
+  });
+
+  it('a row without an English title falls back to CARD_TITLE; no row, no title', () => {
+    expect(tableRowTitle({ CARD_TITLE: '头痛' }, 'en-US')).toBe('头痛');
+    expect(tableRowTitle({ CARD_TITLE: '头痛', [CARD_TITLE_EN]: '' }, 'en-US')).toBe('头痛');
+    expect(tableRowTitle(undefined, 'en-US')).toBeUndefined();
   });
 
   it.each(BLOOD_ROUTINE_ITEMS.map((item, index) => [item.nameEn, index, item] as const))('%s row has its unit and limits, low below up', (_name, index, item) => {

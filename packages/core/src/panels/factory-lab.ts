@@ -1,6 +1,7 @@
 import { columnWidthPercent, createTableShell } from './factory-layout.js';
 import { generateKey, tableColumnKey } from './keys.js';
 import { FORMAT_INCORRECT } from './rules.js';
+import type { Locale } from '../i18n/locale.js';
 import type { LabColumnRole, OptionItem, TableColumn, TableRow, Widget, WidgetType } from './schema.js';
 
 /** The dictionary the clinical significance options belong to; their codes are not numeric (spec 001 §3.8). */
@@ -15,6 +16,8 @@ export const LAB_CLINICAL_SIGNIFICANCE_OPTIONS: readonly OptionItem[] = [
 ];
 
 export interface BloodRoutineItem {
+  /** The standard abbreviation, stored as the test item's value so the data reads the same in any language. */
+  code: string;
   /** Test name as the row shows it: Chinese name with the standard abbreviation. */
   name: string;
   nameEn: string;
@@ -26,16 +29,16 @@ export interface BloodRoutineItem {
 
 /** The ten standard blood-routine items with SI units and adult reference limits (both sexes combined). */
 export const BLOOD_ROUTINE_ITEMS: readonly BloodRoutineItem[] = [
-  { name: '白细胞计数 (WBC)', nameEn: 'White blood cell count (WBC)', unit: '10^9/L', low: 3.5, up: 9.5 },
-  { name: '红细胞计数 (RBC)', nameEn: 'Red blood cell count (RBC)', unit: '10^12/L', low: 3.8, up: 5.8 },
-  { name: '血红蛋白 (HGB)', nameEn: 'Haemoglobin (HGB)', unit: 'g/L', low: 115, up: 175 },
-  { name: '红细胞压积 (HCT)', nameEn: 'Haematocrit (HCT)', unit: '%', low: 35, up: 50 },
-  { name: '血小板计数 (PLT)', nameEn: 'Platelet count (PLT)', unit: '10^9/L', low: 125, up: 350 },
-  { name: '中性粒细胞百分比 (NEUT%)', nameEn: 'Neutrophils (NEUT%)', unit: '%', low: 40, up: 75 },
-  { name: '淋巴细胞百分比 (LYMPH%)', nameEn: 'Lymphocytes (LYMPH%)', unit: '%', low: 20, up: 50 },
-  { name: '单核细胞百分比 (MONO%)', nameEn: 'Monocytes (MONO%)', unit: '%', low: 3, up: 10 },
-  { name: '嗜酸性粒细胞百分比 (EOS%)', nameEn: 'Eosinophils (EOS%)', unit: '%', low: 0.4, up: 8 },
-  { name: '嗜碱性粒细胞百分比 (BASO%)', nameEn: 'Basophils (BASO%)', unit: '%', low: 0, up: 1 },
+  { code: 'WBC', name: '白细胞计数 (WBC)', nameEn: 'White blood cell count (WBC)', unit: '10^9/L', low: 3.5, up: 9.5 },
+  { code: 'RBC', name: '红细胞计数 (RBC)', nameEn: 'Red blood cell count (RBC)', unit: '10^12/L', low: 3.8, up: 5.8 },
+  { code: 'HGB', name: '血红蛋白 (HGB)', nameEn: 'Haemoglobin (HGB)', unit: 'g/L', low: 115, up: 175 },
+  { code: 'HCT', name: '红细胞压积 (HCT)', nameEn: 'Haematocrit (HCT)', unit: '%', low: 35, up: 50 },
+  { code: 'PLT', name: '血小板计数 (PLT)', nameEn: 'Platelet count (PLT)', unit: '10^9/L', low: 125, up: 350 },
+  { code: 'NEUT%', name: '中性粒细胞百分比 (NEUT%)', nameEn: 'Neutrophils (NEUT%)', unit: '%', low: 40, up: 75 },
+  { code: 'LYMPH%', name: '淋巴细胞百分比 (LYMPH%)', nameEn: 'Lymphocytes (LYMPH%)', unit: '%', low: 20, up: 50 },
+  { code: 'MONO%', name: '单核细胞百分比 (MONO%)', nameEn: 'Monocytes (MONO%)', unit: '%', low: 3, up: 10 },
+  { code: 'EOS%', name: '嗜酸性粒细胞百分比 (EOS%)', nameEn: 'Eosinophils (EOS%)', unit: '%', low: 0.4, up: 8 },
+  { code: 'BASO%', name: '嗜碱性粒细胞百分比 (BASO%)', nameEn: 'Basophils (BASO%)', unit: '%', low: 0, up: 1 },
 ];
 
 interface LabColumnSpec {
@@ -73,10 +76,29 @@ function labCell(spec: LabColumnSpec, tableModel: string, usedKeys: Set<string>)
   }
 }
 
+/**
+ * The key of a preset row's English title, beside `CARD_TITLE` (Chinese). Row data is a free record of
+ * strings, so this needs no schema change and is never a column key (column keys carry a random suffix).
+ */
+export const CARD_TITLE_EN = 'CARD_TITLE_EN';
+
+/** A preset row's title in the given language, falling back to the Chinese `CARD_TITLE`. */
+export function tableRowTitle(row: TableRow | undefined, locale: Locale): string | undefined {
+  const english = row?.[CARD_TITLE_EN];
+  if (locale === 'en-US' && typeof english === 'string' && english !== '') return english;
+  return row?.CARD_TITLE;
+}
+
+/**
+ * A preset lab row. The test item stores the standard abbreviation ('WBC'), not a display name, and the
+ * row's titles carry the name per language (`CARD_TITLE` and `CARD_TITLE_EN`); the renderer shows the
+ * title matching the interface language as read-only text in the test item cell and on the card.
+ */
 function labRow(item: BloodRoutineItem, keys: Record<LabColumnSpec['role'], string>): TableRow {
   return {
     CARD_TITLE: item.name,
-    [keys.subject]: item.name,
+    [CARD_TITLE_EN]: item.nameEn,
+    [keys.subject]: item.code,
     [keys.result]: null,
     [keys.low]: item.low,
     [keys.up]: item.up,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTable, createWidget } from '@dcap/core';
+import { createGrid, createLabTable, createTable, createWidget, gridColumns, tableColumns } from '@dcap/core';
 import type { Panel, Widget } from '@dcap/core';
 import { fail } from '../../test/fakeServer';
 import { designerServer, emptyPanel, renderDesigner } from './testHarness';
@@ -110,5 +110,25 @@ describe('form designer /dCapVue/design/panel/:instrumentId', () => {
     expect(screen.queryByText('Section label', { selector: '.ant-select-item-option-content' })).toBeNull();
     fireEvent.click(screen.getByText('Number', { selector: '.ant-select-item-option-content' }));
     expect(screen.getByTestId(`table-cell-${table.key}-0`).dataset.cellType).toBe('number');
+  });
+
+  it('labels fields, grid children and table cells on the canvas by nameEn in English, by name without one', async () => {
+    const used = new Set<string>();
+    const lab = createLabTable(used);
+    const grid = createGrid([12, 12], used);
+    const [left, right] = gridColumns(grid);
+    left?.list.push({ ...input('HR', '心率'), nameEn: 'Heart rate' });
+    right?.list.push({ ...input('NOTE', '备注'), nameEn: undefined });
+    const field = { ...input('SBP', '收缩压'), nameEn: 'Systolic pressure' };
+    renderDesigner('form', designerServer(emptyPanel([field, grid, lab])).fetch);
+    const canvas = await screen.findByTestId('designer-canvas');
+    expect(within(screen.getByTestId('canvas-widget-SBP')).getByText('Systolic pressure')).toBeDefined();
+    expect(within(screen.getByTestId('canvas-widget-HR')).getByText('Heart rate')).toBeDefined();
+    // No English name: the name is shown rather than nothing.
+    expect(within(screen.getByTestId('canvas-widget-NOTE')).getByText('备注')).toBeDefined();
+    const cells = tableColumns(lab).map((_, index) => screen.getByTestId(`table-cell-${lab.key}-${String(index)}`).textContent);
+    expect(cells).toEqual(['Test item', 'Result', 'Lower limit', 'Upper limit', 'Unit', 'Clinical significance', 'Reference range']);
+    expect(within(screen.getByTestId(`canvas-widget-${lab.key}`)).getByText(/Blood routine/)).toBeDefined();
+    for (const chinese of ['心率', '收缩压', '检查项', '临床意义', '血常规']) expect(canvas.textContent).not.toContain(chinese);
   });
 });

@@ -1,10 +1,14 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { MISSING_VALUE_DISPLAY } from '@dcap/core';
 import type { Locale, TableColumn, Widget } from '@dcap/core';
+import { annotationParts } from './Annotation';
 import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
 import { FieldControl } from './FieldControl';
+import type { FormStore } from './store';
+import { isBlank } from './validation';
 
 /** Spec 002 §4 levels: 1–3 above the upper limit (1, 2, 3 times), 4–6 below the lower (1, 1/2, 1/4). */
 function LevelMark({ table, rowId }: { table: string; rowId: number }) {
@@ -34,6 +38,22 @@ export function displayValue(widget: Widget, value: unknown, locale: Locale): st
   return options.length > 0 ? label(value) : String(value);
 }
 
+/**
+ * A preset lab row's test item and unit are part of the table's design, not data to enter (spec 001 §3.9):
+ * they show as read-only text, the test item by the row's name in the interface language (its stored value
+ * is the standard abbreviation) and the unit with its caret superscript. Limits and ranges stay editable,
+ * as sites have their own; rows a user adds have no preset and keep their controls.
+ */
+function presetText(store: FormStore, table: string, rowId: number, column: TableColumn, value: unknown, locale: Locale): ReactNode {
+  if (column.refCtrl !== 'subject' && column.refCtrl !== 'unit') return null;
+  const preset = store.tables.presetCell(table, rowId, column.key);
+  if (isBlank(preset)) return null;
+  const shown = isBlank(value) ? preset : value;
+  const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : JSON.stringify(shown);
+  if (column.refCtrl === 'unit') return annotationParts(text);
+  return store.tables.rowTitle(table, rowId, locale) ?? text;
+}
+
 interface TableCellProps {
   table: string;
   rowId: number;
@@ -53,9 +73,18 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const isResult = column.refCtrl === 'result';
   // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
   const disabled = readOnly || widget.disabled === true || column.refCtrl === 'uul';
+  const fixed = presetText(store, table, rowId, column, value, locale);
   return (
     <div className="dcap-renderer-cell-content" data-testid={`cell-${table}-${column.key}`}>
-      {huge ? <span className="dcap-renderer-cell-text">{displayValue(widget, value, locale)}</span> : <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />}
+      {fixed !== null ? (
+        <span className="dcap-renderer-cell-text" data-testid="preset-text">
+          {fixed}
+        </span>
+      ) : huge ? (
+        <span className="dcap-renderer-cell-text">{displayValue(widget, value, locale)}</span>
+      ) : (
+        <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />
+      )}
       {isResult ? <LevelMark table={table} rowId={rowId} /> : null}
       {error ? (
         <div className="dcap-renderer-explain" role="alert">

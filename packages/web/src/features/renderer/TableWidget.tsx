@@ -122,7 +122,7 @@ function CardRows({ widget, columns, rowIds, removable }: RowsProps) {
         <Card
           key={rowId}
           size="small"
-          title={store.tables.rowTitle(widget.model, rowId) ?? t('renderer.table.cardTitle', { number: index + 1 })}
+          title={store.tables.rowTitle(widget.model, rowId, locale) ?? t('renderer.table.cardTitle', { number: index + 1 })}
           extra={removable ? <DeleteRowButton table={widget.model} rowId={rowId} /> : null}
           data-testid={`card-${widget.model}`}
         >

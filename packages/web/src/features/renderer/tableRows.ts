@@ -1,5 +1,5 @@
-import { HUGE_DATA_ROW_THRESHOLD, TABLE_ROWS_DEFAULT } from '@dcap/core';
-import type { TableColumn, TableRow, Widget } from '@dcap/core';
+import { HUGE_DATA_ROW_THRESHOLD, TABLE_ROWS_DEFAULT, tableRowTitle } from '@dcap/core';
+import type { Locale, TableColumn, TableRow, Widget } from '@dcap/core';
 import type { PanelIndex } from './panelIndex';
 import { cellKey, rowsKey } from './subscriptions';
 import type { Subscriptions } from './subscriptions';
@@ -8,7 +8,8 @@ interface Row {
   id: number;
   /** The row of the table definition whose per-row widgets (`widgetMap`) this row uses. */
   origin: number;
-  title: string | undefined;
+  /** The preset row of the table definition this row was made from, if any (not for added rows). */
+  preset: TableRow | undefined;
   cells: Map<string, unknown>;
 }
 
@@ -23,7 +24,10 @@ interface TableState {
 /** The rows of every table of a form, each cell subscribable on its own. */
 export interface TableRows {
   rowIds(table: string): readonly number[];
-  rowTitle(table: string, rowId: number): string | undefined;
+  /** The preset row's title in the given language (a card's title, a lab row's test name). */
+  rowTitle(table: string, rowId: number, locale: Locale): string | undefined;
+  /** The value the table definition presets for this cell; undefined for added rows. */
+  presetCell(table: string, rowId: number, column: string): unknown;
   getCell(table: string, rowId: number, column: string): unknown;
   /** Returns false when nothing changed; `notify` false leaves telling dependents to the caller. */
   setCell(table: string, rowId: number, column: string, value: unknown, notify?: boolean): boolean;
@@ -50,7 +54,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
       const value = values && column.key in values ? values[column.key] : (preset?.[column.key] ?? widget.options.defaultValue ?? null);
       cells.set(column.key, value);
     }
-    return { id: nextId++, origin, title: preset?.CARD_TITLE, cells };
+    return { id: nextId++, origin, preset, cells };
   }
 
   for (const [model, entry] of index.tables) {
@@ -73,7 +77,8 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
 
   return {
     rowIds: (table) => tables.get(table)?.ids ?? EMPTY_IDS,
-    rowTitle: (table, rowId) => findRow(table, rowId)?.title,
+    rowTitle: (table, rowId, locale) => tableRowTitle(findRow(table, rowId)?.preset, locale),
+    presetCell: (table, rowId, column) => findRow(table, rowId)?.preset?.[column],
     getCell: (table, rowId, column) => findRow(table, rowId)?.cells.get(column) ?? null,
     setCell(table, rowId, column, value, notify = true) {
       const row = findRow(table, rowId);

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { tableColumns } from '@dcap/core';
 import type { TableColumn, Widget } from '@dcap/core';
 import { currentLocale } from '../../../i18n';
-import { useCanvas } from './canvasContext';
+import { canvasLabel, useCanvas } from './canvasContext';
 import type { DropData } from './canvasContext';
 
-function CellDrop({ table, column, columnIndex }: { table: Widget; column: TableColumn; columnIndex: number }) {
+function CellDrop({ table, column, columnIndex, english }: { table: Widget; column: TableColumn; columnIndex: number; english: boolean }) {
   const { t } = useTranslation();
   const canvas = useCanvas();
   const data: DropData = { location: { container: 'table', tableKey: table.key, columnIndex } };
@@ -32,7 +32,7 @@ function CellDrop({ table, column, columnIndex }: { table: Widget; column: Table
       data-testid={`table-cell-${table.key}-${String(columnIndex)}`}
       data-cell-type={cell.type}
     >
-      {empty ? <Typography.Text type="warning">{t('designer.canvas.cellEmpty')}</Typography.Text> : <Typography.Text>{cell.name || cell.type}</Typography.Text>}
+      {empty ? <Typography.Text type="warning">{t('designer.canvas.cellEmpty')}</Typography.Text> : <Typography.Text>{canvasLabel(cell, english) || cell.type}</Typography.Text>}
       {!empty && selected ? (
         <Button
           size="small"
@@ -61,7 +61,7 @@ export function TableBlock({ table }: { table: Widget }) {
   return (
     <div style={{ overflowX: 'auto' }}>
       <Typography.Text strong>
-        {english && table.nameEn ? table.nameEn : table.name}
+        {canvasLabel(table, english)}
         {table.options.repeatable ? ' ⟳' : ` × ${String(rows)}`}
       </Typography.Text>
       <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
@@ -77,7 +77,7 @@ export function TableBlock({ table }: { table: Widget }) {
         <tbody>
           <tr>
             {columns.map((column, columnIndex) => (
-              <CellDrop key={column.key} table={table} column={column} columnIndex={columnIndex} />
+              <CellDrop key={column.key} table={table} column={column} columnIndex={columnIndex} english={english} />
             ))}
           </tr>
         </tbody>

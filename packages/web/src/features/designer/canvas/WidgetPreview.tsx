@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LABEL_COL, DEFAULT_WRAPPER_COL } from '@dcap/core';
 import type { OptionItem, PanelConfig, Widget } from '@dcap/core';
 import { currentLocale } from '../../../i18n';
+import { canvasLabel } from './canvasContext';
 
 function optionLabel(option: OptionItem, english: boolean): string {
   return english && option.labelEn ? option.labelEn : option.label;
@@ -62,7 +63,7 @@ export function WidgetPreview({ widget, config }: { widget: Widget; config: Pane
   const { i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
   const content = english && widget.options.contentEn ? widget.options.contentEn : (widget.options.content ?? '');
-  const label = english && widget.nameEn ? widget.nameEn : widget.name;
+  const label = canvasLabel(widget, english);
   switch (widget.type) {
     case 'blank':
       return (

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PanelConfig, WidgetLocation } from '@dcap/core';
+import type { PanelConfig, Widget, WidgetLocation } from '@dcap/core';
 
 /** What every widget on the canvas needs from the page: selection, the two actions, and issue marks. */
 export interface CanvasContextValue {
@@ -33,3 +33,8 @@ export interface DragData {
 }
 
 export const widgetDragId = (key: string) => `widget:${key}`;
+
+/** A widget's label as the canvas shows it: nameEn in English when set, else the name (spec 001 §3.1). */
+export function canvasLabel(widget: Pick<Widget, 'name' | 'nameEn'>, english: boolean): string {
+  return english && widget.nameEn ? widget.nameEn : widget.name;
+}

@@ -15,6 +15,8 @@ import {
   tableColumns,
 } from '@dcap/core';
 import type { TableColumn } from '@dcap/core';
+import { currentLocale } from '../../../i18n';
+import { canvasLabel } from '../canvas/canvasContext';
 import { CellWidgetSelect } from './CellWidgetSelect';
 import type { ConfigProps } from './configProps';
 import { numberOrUndefined, patcher } from './configProps';
@@ -23,7 +25,8 @@ const COLUMN_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Spec 001 §3.6 and §5.2 table options: name, width, repeatable, display, rows and each column. */
 export function TableConfig(props: ConfigProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
   const { widget, panel, dispatch } = props;
   const { options } = widget;
   const patch = patcher(props);
@@ -109,7 +112,7 @@ export function TableConfig(props: ConfigProps) {
               />
               <Flex gap={4} align="center">
                 <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {column.widget.type === 'placeholder' ? t('designer.canvas.cellEmpty') : column.widget.name || column.widget.type}
+                  {column.widget.type === 'placeholder' ? t('designer.canvas.cellEmpty') : canvasLabel(column.widget, english) || column.widget.type}
                 </Typography.Text>
                 <CellWidgetSelect panel={panel} tableKey={widget.key} columnIndex={index} dispatch={dispatch} />
                 <Button
