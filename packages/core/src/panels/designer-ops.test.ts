@@ -15,6 +15,7 @@ import {
   setLabelPosition,
   setShowOnCondition,
   setTableRepeatable,
+  setTableRowCell,
   updateWidget,
 } from './designer-ops.js';
 import type { WidgetLocation } from './designer-locate.js';
@@ -346,5 +347,46 @@ describe('panel-wide operations', () => {
     expect(locateWidget(panel, 'P')).toEqual({ container: 'table', tableKey: 'T', columnIndex: 1 });
     expect(locateWidget(panel, 'N2')).toBeNull();
     expect(locateWidget(panel, 'NOPE')).toBeNull();
+  });
+});
+
+describe('spec 001 §3.6 widgetMap: a per-row cell override of a non-repeatable table', () => {
+  it('puts a widget on one row of a column, owned by the table, selected, with changeFlag', () => {
+    const { panel, selectedKey } = ok(setTableRowCell(fixture(), 'T', 1, 2, field('date', 'D')));
+    expect(tableCell(panel, 1)?.widgetMap?.['2']).toMatchObject({ type: 'date', key: 'D', table: 'T' });
+    expect(tableCell(panel, 1)?.widget.key).toBe('P');
+    expect(selectedKey).toBe('D');
+    expect(panel.changeFlag).toBe(true);
+  });
+
+  it('gives the override fresh keys when its key is taken', () => {
+    const { panel, selectedKey } = ok(setTableRowCell(fixture(), 'T', 0, 0, field('number', 'A')));
+    const placed = tableCell(panel, 0)?.widgetMap?.['0'];
+    expect(placed?.key).not.toBe('A');
+    expect(placed?.key).toBe(selectedKey);
+    expect([...panelKeys(panel)].filter((key) => key === placed?.key)).toHaveLength(1);
+  });
+
+  it('resets a row to the column widget and drops an emptied widgetMap; the table is selected', () => {
+    const { panel, selectedKey } = ok(setTableRowCell(fixture(), 'T', 0, 1, null));
+    expect(tableCell(panel, 0)).not.toHaveProperty('widgetMap');
+    expect(selectedKey).toBe('T');
+  });
+
+  it.each<[string, number, number, Widget | null]>([
+    ['a widget a table may not hold', 0, 0, field('alert', 'AL')],
+    ['a row past the end', 0, 3, field('number', 'X')],
+    ['a negative row', 0, -1, null],
+  ])('refuses %s and changes nothing', (_, column, row, widget) => {
+    const panel = fixture();
+    const result = setTableRowCell(panel, 'T', column, row, widget);
+    expect(result.ok).toBe(false);
+    expect(panel).toEqual(fixture());
+  });
+
+  it('refuses a repeatable table', () => {
+    const panel = ok(setTableRepeatable(fixture(), 'T', true)).panel;
+    const result = setTableRowCell(panel, 'T', 1, 0, field('number', 'X'));
+    expect(result.ok ? null : result.issue.code).toBe('panel.table_row_cell_invalid');
   });
 });

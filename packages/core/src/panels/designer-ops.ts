@@ -184,6 +184,44 @@ export function clearTableCell(panel: Panel, tableKey: string, columnIndex: numb
   return done(setChangeFlag(next, true), tableKey);
 }
 
+function rowCellIssue(tableKey: string, row: number): PanelIssue {
+  return {
+    widgetKey: tableKey,
+    path: '',
+    code: 'panel.table_row_cell_invalid',
+    message: `表格 ${tableKey} 没有第 ${String(row + 1)} 行，或表格可重复（可重复表格不能按行设置单元格）`,
+    messageEn: `Table ${tableKey} has no row ${String(row + 1)}, or is repeatable (a repeatable table has no per-row cells)`,
+  };
+}
+
+/**
+ * Spec 001 §3.6 widgetMap: one row's cell of a non-repeatable table gets its own widget instead of the
+ * column's, or (widget null) goes back to the column's widget. The widget keeps the §5.3 nesting rules and
+ * gets fresh keys when any is already taken; it is selected, a reset selects the table.
+ */
+export function setTableRowCell(panel: Panel, tableKey: string, columnIndex: number, row: number, widget: Widget | null): DesignerResult {
+  const next = copyJson(panel);
+  const table = findWidget(next, tableKey);
+  const column = table ? tableColumns(table)[columnIndex] : undefined;
+  if (!table || !column) return refused(notFoundIssue(tableKey));
+  const rows = table.options.data?.length ?? 0;
+  if (table.options.repeatable === true || !Number.isInteger(row) || row < 0 || row >= rows) return refused(rowCellIssue(tableKey, row));
+  if (widget === null) {
+    const { [String(row)]: _dropped, ...kept } = column.widgetMap ?? {};
+    if (Object.keys(kept).length === 0) delete column.widgetMap;
+    else column.widgetMap = kept;
+    return done(setChangeFlag(next, true), tableKey);
+  }
+  const refusal = nestingRefusal(widget.type, 'table');
+  if (refusal) return refused({ widgetKey: widget.key, path: '', ...refusal });
+  const used = panelKeys(next);
+  const { table: _ownerTable, ...own } = widget;
+  const clashes = [...panelKeys({ list: [own] })].some((key) => used.has(key));
+  const placed: Widget = { ...(clashes ? renewWidgetKeys(own, used) : copyJson(own)), table: table.model };
+  column.widgetMap = { ...column.widgetMap, [String(row)]: placed };
+  return done(setChangeFlag(next, true), placed.key);
+}
+
 /**
  * Spec 001 §4.1: ticking the bullseye option on a select clears its options, sets multiple to false and
  * sets the dictionary type to the bullseye plot; unticking it drops that dictionary type.

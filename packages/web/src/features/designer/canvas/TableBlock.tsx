@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
-import { Button, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tableColumns } from '@dcap/core';
 import type { TableColumn, Widget } from '@dcap/core';
@@ -16,6 +16,8 @@ function CellDrop({ table, column, columnIndex, english }: { table: Widget; colu
   const cell = column.widget;
   const selected = canvas.selectedKey === cell.key;
   const empty = cell.type === 'placeholder';
+  // Spec 001 §3.6 widgetMap: the rows whose cell holds its own widget are marked under the column's widget.
+  const overrides = Object.entries(column.widgetMap ?? {}).sort(([a], [b]) => Number(a) - Number(b));
   return (
     <td
       ref={setNodeRef}
@@ -31,8 +33,25 @@ function CellDrop({ table, column, columnIndex, english }: { table: Widget; colu
       }}
       data-testid={`table-cell-${table.key}-${String(columnIndex)}`}
       data-cell-type={cell.type}
+      data-overridden-rows={overrides.map(([row]) => row).join(',') || undefined}
     >
       {empty ? <Typography.Text type="warning">{t('designer.canvas.cellEmpty')}</Typography.Text> : <Typography.Text>{canvasLabel(cell, english) || cell.type}</Typography.Text>}
+      {overrides.map(([row, override]) => (
+        <Tag
+          key={override.key}
+          color={canvas.selectedKey === override.key ? 'blue' : 'purple'}
+          style={{ display: 'block', marginTop: 4, cursor: 'pointer', whiteSpace: 'normal' }}
+          title={t('designer.table.rowCellMark')}
+          onClick={(event) => {
+            event.stopPropagation();
+            canvas.onSelect(override.key);
+          }}
+          data-testid={`table-row-cell-${table.key}-${String(columnIndex)}-${row}`}
+          data-cell-type={override.type}
+        >
+          {t('designer.table.rowNumber', { row: Number(row) + 1 })}: {override.type === 'placeholder' ? t('designer.canvas.cellEmpty') : canvasLabel(override, english) || override.type}
+        </Tag>
+      ))}
       {!empty && selected ? (
         <Button
           size="small"

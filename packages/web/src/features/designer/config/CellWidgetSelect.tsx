@@ -7,7 +7,7 @@ import type { DesignerAction } from '../state/designerReducer';
 import { currentLocale } from '../../../i18n';
 
 /** Palette widgets a table cell may hold (spec 001 §5.3). */
-const CELL_WIDGETS = PALETTE_WIDGETS.filter((item) => canPlace(item === 'bullseyeDropdown' ? 'select' : item, 'table'));
+export const CELL_WIDGETS = PALETTE_WIDGETS.filter((item) => canPlace(item === 'bullseyeDropdown' ? 'select' : item, 'table'));
 
 /** Chooses a table cell's widget: a fresh widget of that type replaces what the cell held. */
 export function CellWidgetSelect({ panel, tableKey, columnIndex, dispatch }: { panel: Panel; tableKey: string; columnIndex: number; dispatch: Dispatch<DesignerAction> }) {

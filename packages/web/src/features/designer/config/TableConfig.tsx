@@ -20,6 +20,7 @@ import { canvasLabel } from '../canvas/canvasContext';
 import { CellWidgetSelect } from './CellWidgetSelect';
 import type { ConfigProps } from './configProps';
 import { numberOrUndefined, patcher } from './configProps';
+import { RowCellConfig } from './RowCellConfig';
 
 const COLUMN_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -35,7 +36,12 @@ export function TableConfig(props: ConfigProps) {
   const setColumn = (index: number, change: Partial<TableColumn>) => patch({ options: { columns: columns.map((column, i) => (i === index ? { ...column, ...change } : column)) } });
   const setRowCount = (count: number) => {
     const kept = rows.slice(0, count);
-    patch({ options: { data: [...kept, ...emptyRows(columns, count - kept.length)] } });
+    // Spec 001 §3.6: a per-row cell override of a row that is gone goes with it.
+    const trimmed = columns.map(({ widgetMap, ...column }) => {
+      const map = Object.fromEntries(Object.entries(widgetMap ?? {}).filter(([row]) => Number(row) < count));
+      return Object.keys(map).length > 0 ? { ...column, widgetMap: map } : column;
+    });
+    patch({ options: { columns: trimmed, data: [...kept, ...emptyRows(columns, count - kept.length)] } });
   };
   return (
     <>
@@ -129,6 +135,7 @@ export function TableConfig(props: ConfigProps) {
           </Card>
         ))}
       </Flex>
+      {options.repeatable ? null : <RowCellConfig {...props} />}
     </>
   );
 }

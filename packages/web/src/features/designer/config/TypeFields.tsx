@@ -4,6 +4,7 @@ import { DATE_FORMATS, PATTERN_MAX, RATE_COUNT_MAX, RATE_COUNT_MIN, TEXT_MAXLENG
 import type { DataType, Widget } from '@dcap/core';
 import type { ConfigProps } from './configProps';
 import { numberOrUndefined, patcher } from './configProps';
+import { RichTextField } from './RichTextField';
 
 /** Spec 001 §9 text data types: string, number, integer (float for numbers). */
 const TEXT_DATA_TYPES: DataType[] = ['string', 'number', 'integer'];
@@ -134,13 +135,14 @@ export function TypeFields(props: ConfigProps) {
           <Select value={options.segments ?? 17} options={[{ value: 16, label: '16' }, { value: 17, label: '17' }]} onChange={(segments: 16 | 17) => patch({ options: { segments } })} />
         </Form.Item>
       ) : null}
-      {type === 'blank' || type === 'alert' || type === 'richeditor' ? (
+      {type === 'richeditor' ? <RichTextField {...props} /> : null}
+      {type === 'blank' || type === 'alert' ? (
         <>
           <Form.Item label={t('designer.config.content')}>
-            <Input.TextArea rows={type === 'richeditor' ? 6 : 2} value={options.content ?? ''} onChange={(event) => patch({ options: { content: event.target.value } })} data-testid="config-content" />
+            <Input.TextArea rows={2} value={options.content ?? ''} onChange={(event) => patch({ options: { content: event.target.value } })} data-testid="config-content" />
           </Form.Item>
           <Form.Item label={t('designer.config.contentEn')}>
-            <Input.TextArea rows={type === 'richeditor' ? 6 : 2} value={options.contentEn ?? ''} onChange={(event) => patch({ options: { contentEn: event.target.value } })} data-testid="config-contentEn" />
+            <Input.TextArea rows={2} value={options.contentEn ?? ''} onChange={(event) => patch({ options: { contentEn: event.target.value } })} data-testid="config-contentEn" />
           </Form.Item>
         </>
       ) : null}

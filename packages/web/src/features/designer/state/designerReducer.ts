@@ -14,6 +14,7 @@ import {
   setLabelPosition,
   setShowOnCondition,
   setTableRepeatable,
+  setTableRowCell,
   updateWidget,
 } from '@dcap/core';
 import type { DesignerResult, Panel, PanelConfig, PanelIssue, Widget, WidgetLocation, WidgetPatch } from '@dcap/core';
@@ -42,6 +43,7 @@ export type DesignerAction =
   | { type: 'update'; key: string; patch: WidgetPatch }
   | { type: 'repeatable'; key: string; repeatable: boolean }
   | { type: 'clearCell'; tableKey: string; columnIndex: number }
+  | { type: 'rowCell'; tableKey: string; columnIndex: number; row: number; widget: Widget | null }
   | { type: 'bullseye'; key: string; on: boolean }
   | { type: 'showOnCondition'; key: string; on: boolean }
   | { type: 'domain'; key: string; domain: string | undefined }
@@ -106,6 +108,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const result = clearTableCell(state.panel, action.tableKey, action.columnIndex);
       return apply(state, result);
     }
+    case 'rowCell':
+      return apply(state, setTableRowCell(state.panel, action.tableKey, action.columnIndex, action.row, action.widget));
     case 'bullseye':
       return apply(state, setBullseye(state.panel, action.key, action.on));
     case 'showOnCondition':
