@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { Flex, Space, Table, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { eventHasSchedule } from '@dcap/core';
 import type { DesignEvent } from '@dcap/core';
 import { useDeleteEventMutation, useEventListQuery, useSortEventsMutation } from '../../api/events';
 import { settle, useConfirm } from '../../lib/confirm';
-import { DragHandle, SORTABLE_TABLE_COMPONENTS, SortableRows } from './SortableRows';
+import { DragHandle, SortableTable } from './SortableRows';
 import { DesignButton } from './DesignButton';
 import type { DesignEditability } from './editability';
 import { EventFormModal } from './EventFormModal';
@@ -123,22 +123,15 @@ export function EventsTab({ projectId, lock }: { projectId: number; lock: Design
           {t('design.events.actions.create')}
         </DesignButton>
       </Flex>
-      <SortableRows
-        ids={events.map((event) => event.id)}
+      <SortableTable<DesignEvent>
+        rows={events}
         enabled={lock.editable && !sort.isPending}
         onReorder={(ids) => void settle(() => sort.mutateAsync({ projectId, ids }))}
-      >
-        <Table<DesignEvent>
-          rowKey="id"
-          components={SORTABLE_TABLE_COMPONENTS}
-          loading={list.isLoading}
-          columns={columns}
-          dataSource={events}
-          pagination={false}
-          scroll={{ x: 1000 }}
-          data-testid="event-table"
-        />
-      </SortableRows>
+        loading={list.isLoading}
+        columns={columns}
+        scroll={{ x: 1000 }}
+        data-testid="event-table"
+      />
       <EventFormModal open={editor.mode !== 'closed'} projectId={projectId} event={editor.mode === 'edit' ? editor.event : null} onClose={() => setEditor({ mode: 'closed' })} />
     </Flex>
   );

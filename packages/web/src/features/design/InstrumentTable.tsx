@@ -9,7 +9,7 @@ import {
   AppstoreAddOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ import { designRoleDecision } from '../../app/designRole';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { settle, useConfirm } from '../../lib/confirm';
-import { DragHandle, SORTABLE_TABLE_COMPONENTS, SortableRows } from './SortableRows';
+import { DragHandle, SortableTable } from './SortableRows';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
 import { InstrumentFormModal } from './InstrumentFormModal';
@@ -224,22 +224,15 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
           {t('design.instruments.actions.downloadAll')}
         </Button>
       </Flex>
-      <SortableRows
-        ids={instruments.map((item) => item.id)}
+      <SortableTable<Instrument>
+        rows={instruments}
         enabled={lock.editable && !sort.isPending}
         onReorder={(ids) => void settle(() => sort.mutateAsync({ projectId, ids }))}
-      >
-        <Table<Instrument>
-          rowKey="id"
-          components={SORTABLE_TABLE_COMPONENTS}
-          loading={list.isLoading}
-          columns={columns}
-          dataSource={instruments}
-          pagination={false}
-          scroll={{ x: 1100 }}
-          data-testid="instrument-table"
-        />
-      </SortableRows>
+        loading={list.isLoading}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        data-testid="instrument-table"
+      />
       <InstrumentFormModal
         open={dialog.kind === 'create' || dialog.kind === 'edit'}
         projectId={projectId}

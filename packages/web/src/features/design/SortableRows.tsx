@@ -3,7 +3,8 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import type { DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button } from 'antd';
+import { Button, Table } from 'antd';
+import type { TableProps } from 'antd';
 import { createContext, useContext, useMemo } from 'react';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,7 @@ export function DragHandle() {
 }
 
 /** antd's `components` for a table whose body rows are sortable. */
-export const SORTABLE_TABLE_COMPONENTS = { body: { row: SortableRow } };
+const SORTABLE_TABLE_COMPONENTS = { body: { row: SortableRow } };
 
 interface SortableRowsProps {
   ids: readonly number[];
@@ -69,7 +70,7 @@ interface SortableRowsProps {
 }
 
 /** Wraps a table (given SORTABLE_TABLE_COMPONENTS and numeric row keys) so its rows can be dragged into a new order. */
-export function SortableRows({ ids, enabled, onReorder, children }: SortableRowsProps) {
+function SortableRows({ ids, enabled, onReorder, children }: SortableRowsProps) {
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle is still a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -90,5 +91,20 @@ export function SortableRows({ ids, enabled, onReorder, children }: SortableRows
         </SortableContext>
       </DndContext>
     </EnabledContext.Provider>
+  );
+}
+
+type SortableTableProps<T extends { id: number }> = Omit<TableProps<T>, 'rowKey' | 'components' | 'dataSource' | 'pagination'> & {
+  rows: readonly T[];
+  enabled: boolean;
+  onReorder: (ids: number[]) => void;
+};
+
+/** A whole, unpaged table of id-keyed rows that a designer reorders by dragging (panels, visits). */
+export function SortableTable<T extends { id: number }>({ rows, enabled, onReorder, ...tableProps }: SortableTableProps<T>) {
+  return (
+    <SortableRows ids={rows.map((row) => row.id)} enabled={enabled} onReorder={onReorder}>
+      <Table<T> rowKey="id" components={SORTABLE_TABLE_COMPONENTS} dataSource={[...rows]} pagination={false} {...tableProps} />
+    </SortableRows>
   );
 }
