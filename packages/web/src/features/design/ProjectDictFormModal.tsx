@@ -7,15 +7,8 @@ import { useSaveProjectDictMutation } from '../../api/projectDicts';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
-import type { DictItemValues } from '../library/DictItemsField';
-import { DictItemsField, toDictItems } from '../library/DictItemsField';
-
-interface ProjectDictFormValues {
-  key: string;
-  value: string;
-  valueEn?: string;
-  items: DictItemValues[];
-}
+import type { DictFormValues } from '../library/DictItemsField';
+import { DictItemsField, toDictBody } from '../library/DictItemsField';
 
 const FIELDS = ['key', 'value', 'valueEn', 'items'];
 const CODE_FIELDS = { 'library.dict_key_platform': 'key', 'library.dict_key_taken': 'key' };
@@ -37,9 +30,9 @@ interface ProjectDictFormModalProps {
  */
 export function ProjectDictFormModal({ open, projectId, dict, takenKeys, onClose }: ProjectDictFormModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ProjectDictFormValues>();
+  const [form] = Form.useForm<DictFormValues>();
   const save = useSaveProjectDictMutation();
-  const initial: Partial<ProjectDictFormValues> = dict
+  const initial: Partial<DictFormValues> = dict
     ? { key: dict.key, value: dict.value, valueEn: dict.valueEn, items: dict.items.map((item) => ({ value: item.value, label: item.label, labelEn: item.labelEn ?? '' })) }
     : { items: [{ value: '', label: '', labelEn: '' }] };
 
@@ -57,16 +50,9 @@ export function ProjectDictFormModal({ open, projectId, dict, takenKeys, onClose
     },
   };
 
-  const onFinish = async (values: ProjectDictFormValues) => {
+  const onFinish = async (values: DictFormValues) => {
     try {
-      const valueEn = values.valueEn?.trim();
-      await save.mutateAsync({
-        projectId,
-        key: values.key.trim(),
-        value: values.value.trim(),
-        ...(valueEn ? { valueEn } : {}),
-        items: toDictItems(values.items),
-      });
+      await save.mutateAsync({ projectId, ...toDictBody(values) });
       onClose();
     } catch (error) {
       showServerErrors(form, error, FIELDS, CODE_FIELDS);
@@ -84,7 +70,7 @@ export function ProjectDictFormModal({ open, projectId, dict, takenKeys, onClose
       submitting={save.isPending}
       submitTestId="project-dict-form-submit"
     >
-      <Form<ProjectDictFormValues>
+      <Form<DictFormValues>
         form={form}
         preserve={false}
         layout="vertical"

@@ -6,15 +6,8 @@ import { useSaveDictMutation } from '../../api/library';
 import { FormModal } from '../../components/FormModal';
 import { schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
-import type { DictItemValues } from './DictItemsField';
-import { DictItemsField, toDictItems } from './DictItemsField';
-
-interface DictFormValues {
-  key: string;
-  value: string;
-  valueEn?: string;
-  items: DictItemValues[];
-}
+import type { DictFormValues } from './DictItemsField';
+import { DictItemsField, toDictBody } from './DictItemsField';
 
 const FIELDS = ['key', 'value', 'valueEn', 'items'];
 const CODE_FIELDS = { 'library.dict_key_taken': 'key' };
@@ -30,14 +23,7 @@ export function DictFormModal({ open, dict, onClose }: { open: boolean; dict: Sy
 
   const onFinish = async (values: DictFormValues) => {
     try {
-      const valueEn = values.valueEn?.trim();
-      await save.mutateAsync({
-        ...(dict ? { id: dict.id } : {}),
-        key: values.key.trim(),
-        value: values.value.trim(),
-        ...(valueEn ? { valueEn } : {}),
-        items: toDictItems(values.items),
-      });
+      await save.mutateAsync({ ...(dict ? { id: dict.id } : {}), ...toDictBody(values) });
       onClose();
     } catch (error) {
       showServerErrors(form, error, FIELDS, CODE_FIELDS);

@@ -19,6 +19,20 @@ export function toDictItems(rows: DictItemValues[] | undefined): { key: string; 
     });
 }
 
+/** What the dictionary form holds, for platform and project dictionaries alike. */
+export interface DictFormValues {
+  key: string;
+  value: string;
+  valueEn?: string;
+  items: DictItemValues[];
+}
+
+/** The body both dictionary save calls take: trimmed names, the English name only when given. */
+export function toDictBody(values: DictFormValues) {
+  const valueEn = values.valueEn?.trim();
+  return { key: values.key.trim(), value: values.value.trim(), ...(valueEn ? { valueEn } : {}), items: toDictItems(values.items) };
+}
+
 /**
  * The option rows of a dictionary or a derived field's result: code, label and English label, with add
  * and remove (spec 001 §2.2: Coding and Label inputs, a delete button per option, an add-option button).
