@@ -11,8 +11,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own embedded database; two workers keep the two cores busy.
-          poolOptions: { forks: { maxForks: 2 } },
         },
       },
       'packages/web/vitest.config.ts',
