@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { eventHasSchedule } from '@dcap/core';
 import type { DesignEvent } from '@dcap/core';
 import { useDeleteEventMutation, useEventListQuery, useSortEventsMutation } from '../../api/events';
 import { settle, useConfirm } from '../../lib/confirm';
-import { DragHandle, SortableTable } from './SortableRows';
+import { OrderControls } from './OrderControls';
+import { SortableTable } from './SortableRows';
 import { DesignButton } from './DesignButton';
 import type { DesignEditability } from './editability';
 import { EventFormModal } from './EventFormModal';
@@ -42,29 +43,7 @@ export function EventsTab({ projectId, lock }: { projectId: number; lock: Design
       title: t('design.common.order'),
       width: 120,
       render: (_v, event, index) => (
-        <Space size={0}>
-          <DragHandle />
-          <DesignButton
-            lock={lock}
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label={t('design.common.moveUp')}
-            disabled={index === 0 || sort.isPending}
-            onClick={() => move(index, -1)}
-            data-testid={`event-up-${String(event.id)}`}
-          />
-          <DesignButton
-            lock={lock}
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label={t('design.common.moveDown')}
-            disabled={index === events.length - 1 || sort.isPending}
-            onClick={() => move(index, 1)}
-            data-testid={`event-down-${String(event.id)}`}
-          />
-        </Space>
+        <OrderControls lock={lock} index={index} count={events.length} busy={sort.isPending} onMove={move} testId={{ prefix: 'event', id: String(event.id) }} />
       ),
     },
     { key: 'name', dataIndex: 'name', title: t('design.events.fields.name') },

@@ -1,6 +1,4 @@
 import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
   CopyOutlined,
   DownloadOutlined,
   EyeOutlined,
@@ -28,7 +26,8 @@ import { designRoleDecision } from '../../app/designRole';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { settle, useConfirm } from '../../lib/confirm';
-import { DragHandle, SortableTable } from './SortableRows';
+import { OrderControls } from './OrderControls';
+import { SortableTable } from './SortableRows';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
 import { InstrumentFormModal } from './InstrumentFormModal';
@@ -93,29 +92,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
       title: t('design.common.order'),
       width: 120,
       render: (_v, instrument, index) => (
-        <Space size={0}>
-          <DragHandle />
-          <DesignButton
-            lock={lock}
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label={t('design.common.moveUp')}
-            disabled={index === 0 || sort.isPending}
-            onClick={() => move(index, -1)}
-            data-testid={`instrument-up-${instrument.nameAbbr}`}
-          />
-          <DesignButton
-            lock={lock}
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label={t('design.common.moveDown')}
-            disabled={index === instruments.length - 1 || sort.isPending}
-            onClick={() => move(index, 1)}
-            data-testid={`instrument-down-${instrument.nameAbbr}`}
-          />
-        </Space>
+        <OrderControls lock={lock} index={index} count={instruments.length} busy={sort.isPending} onMove={move} testId={{ prefix: 'instrument', id: instrument.nameAbbr }} />
       ),
     },
     {
