@@ -29,6 +29,14 @@ export function isDevTypeEnv(type: EnvType): boolean {
   return type === 'dev' || type === 'sde';
 }
 
+/**
+ * Where design is drafted (spec 000 §4.3: dev-type only): an enabled development environment. Test and
+ * production receive design only by publishing.
+ */
+export function isDesignEnvironment(env: Pick<EnvLike, 'type' | 'status'>): boolean {
+  return env.status === 'normal' && isDevTypeEnv(env.type);
+}
+
 /** Environments whose data may be cleaned: never production (COMPLIANCE RT-2). */
 export function isCleanableEnv(type: EnvType): boolean {
   return type !== 'prd';

@@ -23,6 +23,15 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   project_roles_alias_key: { code: 'role.alias_taken', param: 'alias' },
   role_assignments_active_key: { code: 'role.already_assigned' },
   status_change_pending_key: { code: 'project.application_pending' },
+  instruments_abbr_key: { code: 'instrument.abbr_taken', param: 'nameAbbr' },
+  events_name_key: { code: 'event.name_taken', param: 'name' },
+  // Two publications racing for the same version number: the later one is told to retry.
+  design_versions_version_key: { code: 'conflict.stale' },
+  std_fields_name_key: { code: 'library.field_name_taken', param: 'name' },
+  std_templates_abbr_key: { code: 'library.template_abbr_taken', param: 'abbr' },
+  dicts_platform_key: { code: 'library.dict_key_taken', param: 'key' },
+  dicts_project_key: { code: 'library.dict_key_taken', param: 'key' },
+  derived_fields_name_key: { code: 'library.derived_name_taken', param: 'name' },
 };
 
 /**

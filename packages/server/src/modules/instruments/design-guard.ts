@@ -1,5 +1,6 @@
-import { AppError, isDevTypeEnv } from '@dcap/core';
+import { AppError, isDesignEnvironment } from '@dcap/core';
 import type { Transaction } from 'kysely';
+import { translatingErrors } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Caller, ProjectAuditEntry } from '../roles/caller.js';
@@ -7,21 +8,6 @@ import { projectAuditor, requireProjectState } from '../roles/caller.js';
 
 export type DesignAudit = (entry: Omit<ProjectAuditEntry, 'env'>) => Promise<void>;
 export type DesignWork<T> = (trx: Transaction<Database>, audit: DesignAudit) => Promise<T>;
-
-/** Unique indexes of the design tables and the domain error each violation means. */
-const UNIQUE_VIOLATIONS: Record<string, (context: Record<string, string>) => AppError> = {
-  instruments_abbr_key: (context) => new AppError('instrument.abbr_taken', { nameAbbr: context.nameAbbr ?? '' }),
-  events_name_key: (context) => new AppError('event.name_taken', { name: context.name ?? '' }),
-  // Two publications racing for the same version number: the later one is told to retry.
-  design_versions_version_key: () => new AppError('conflict.stale'),
-};
-
-function translate(error: unknown, context: Record<string, string>): unknown {
-  if (typeof error !== 'object' || error === null) return error;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code !== '23505' || typeof constraint !== 'string') return error;
-  return UNIQUE_VIOLATIONS[constraint]?.(context) ?? error;
-}
 
 /**
  * The session's environment must be a development one (spec 000 §4.3: "Some functions are available only
@@ -35,7 +21,7 @@ async function requireDevEnvironment(trx: Transaction<Database>, caller: Caller)
     key === null
       ? undefined
       : await trx.selectFrom('project_envs').select(['type', 'status']).where('project_id', '=', projectId).where('key', '=', key).executeTakeFirst();
-  if (!env || env.status !== 'normal' || !isDevTypeEnv(env.type)) throw new AppError('design.dev_env_required');
+  if (!env || !isDesignEnvironment(env)) throw new AppError('design.dev_env_required');
   return key ?? '';
 }
 
@@ -45,14 +31,14 @@ async function requireDevEnvironment(trx: Transaction<Database>, caller: Caller)
  * session is in a development environment, then does the work, whose audit rows commit with it.
  */
 export async function designWrite<T>(deps: ServiceDeps, caller: Caller, work: DesignWork<T>, context: Record<string, string> = {}): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
-      await requireProjectState(trx, caller, 'configDataEditable', true);
-      const env = await requireDevEnvironment(trx, caller);
-      const audit = await projectAuditor(trx, caller);
-      return work(trx, (entry) => audit({ ...entry, env }));
-    });
-  } catch (error) {
-    throw translate(error, context);
-  }
+  return translatingErrors(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        await requireProjectState(trx, caller, 'configDataEditable', true);
+        const env = await requireDevEnvironment(trx, caller);
+        const audit = await projectAuditor(trx, caller);
+        return work(trx, (entry) => audit({ ...entry, env }));
+      }),
+    context,
+  );
 }

@@ -8,8 +8,6 @@ export function projectAbilities(row: ProjectRow, access: ProjectAccess): Record
   for (const action of PROJECT_ACTIONS) abilities[action] = canInProject(access, action);
   const designer = abilities['design.edit'] === true;
   abilities.configEditable = abilities['project.configure'] === true && projectIs(row.status, 'configDataEditable', { designer });
-  // Design may change only with the design right and while the status allows configuration (spec 000 §4.3).
-  abilities.designEditable = designer && projectIs(row.status, 'configDataEditable', { designer });
   return abilities;
 }
 

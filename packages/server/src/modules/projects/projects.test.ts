@@ -29,7 +29,7 @@ describe('project application and configuration', () => {
   it('lets a project administrator apply; they administer it and it starts at set-up with three environments', async () => {
     const project = await apply(manager, 'ONC-001');
     expect(project).toMatchObject({ status: 'PROJECT_STATUS_SET_UP', blindMethod: 'D', progressStep: 0, application: ['dCap'] });
-    expect(project.abilities).toMatchObject({ 'project.lifecycle': true, 'project.approve': false, configEditable: true, designEditable: true });
+    expect(project.abilities).toMatchObject({ 'project.lifecycle': true, 'project.approve': false, configEditable: true });
     const envs = await t.call('POST', '/dcap/projectEnv/getEnvList', { token: manager, body: { projectId: project.id } });
     expect((envs.body.data as { key: string }[]).map((e) => e.key)).toEqual(['dev', 'uat', 'prd']);
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('entity_type', '=', 'project').where('entity_id', '=', String(project.id)).execute();

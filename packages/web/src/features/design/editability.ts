@@ -1,4 +1,4 @@
-import { isDevTypeEnv, projectIs } from '@dcap/core';
+import { isDesignEnvironment, projectIs } from '@dcap/core';
 import type { Environment, Project } from '@dcap/core';
 import { useProjectContext } from '../../app/projectContext';
 
@@ -17,7 +17,7 @@ export function designEditability(project: Project | null, currentEnv: Environme
   if (!project) return { editable: false, reason: 'noProject' };
   if (project.abilities['design.edit'] !== true) return { editable: false, reason: 'noRight' };
   if (!projectIs(project.status, 'configDataEditable', { designer: true })) return { editable: false, reason: 'status' };
-  if (currentEnv?.status !== 'normal' || !isDevTypeEnv(currentEnv.type)) return { editable: false, reason: 'environment' };
+  if (!currentEnv || !isDesignEnvironment(currentEnv)) return { editable: false, reason: 'environment' };
   return { editable: true, reason: null };
 }
 

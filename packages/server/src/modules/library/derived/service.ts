@@ -4,7 +4,7 @@ import type { DerivedFieldRow } from '../../../db/schema.js';
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
-import { libraryWrite } from '../errors.js';
+import { translatingErrors } from '../../../db/errors.js';
 import { auditedDerivedField, presentDerivedField, presentSysDerivedField, storedWidget } from '../presenter.js';
 import { findFieldsByNames } from '../standard/repo.js';
 import * as repo from './repo.js';
@@ -87,7 +87,7 @@ function computedWidget(body: SaveSysDerivedFieldRequest): Widget {
 
 export async function saveSysDerived(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysDerivedFieldRequest): Promise<SysDerivedField> {
   const widget = computedWidget(body);
-  return libraryWrite(
+  return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
         const clash = await repo.findDerivedByName(trx, body.fieldName);

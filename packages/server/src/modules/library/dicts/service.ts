@@ -7,7 +7,7 @@ import { resolveProjectAccess } from '../../projects/access.js';
 import type { Caller } from '../../roles/caller.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
-import { libraryWrite } from '../errors.js';
+import { translatingErrors } from '../../../db/errors.js';
 import { auditedDict, presentDictEntry, presentSysDict } from '../presenter.js';
 import * as repo from './repo.js';
 
@@ -48,7 +48,7 @@ export async function dictOptions(deps: ServiceDeps, actor: Actor, projectId: nu
  */
 export async function saveProjectDict(deps: ServiceDeps, caller: Caller, body: SaveProjectDictRequest): Promise<DictOptionsResponse['dictList'][number]> {
   const projectId = caller.project.project.id;
-  return libraryWrite(
+  return translatingErrors(
     () =>
       designWrite(deps, caller, async (trx, audit) => {
         if (await repo.findDictByKey(trx, null, body.key)) throw new AppError('library.dict_key_platform', { key: body.key });
@@ -83,7 +83,7 @@ export async function listSysDicts(deps: ServiceDeps, keyword: string | undefine
 }
 
 export async function saveSysDict(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysDictRequest): Promise<SysDict> {
-  return libraryWrite(
+  return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
         const clash = await repo.findDictByKey(trx, null, body.key);

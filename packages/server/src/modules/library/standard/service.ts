@@ -12,7 +12,7 @@ import { AppError, DEFAULT_LABEL_COL, DEFAULT_LABEL_POSITION } from '@dcap/core'
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
-import { libraryWrite } from '../errors.js';
+import { translatingErrors } from '../../../db/errors.js';
 import { auditedStandardField, presentDomain, presentStandardField, presentSysStandardField, storedWidget } from '../presenter.js';
 import * as repo from './repo.js';
 
@@ -64,7 +64,7 @@ function variableWidget(body: SaveSysStandardFieldRequest): Widget {
 }
 
 export async function saveSysField(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysStandardFieldRequest): Promise<SysStandardField> {
-  return libraryWrite(
+  return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
         if (!(await repo.findDomain(trx, body.domain))) throw new AppError('library.domain_not_found', { domain: body.domain });

@@ -3,7 +3,7 @@ import { AppError, validatePanel } from '@dcap/core';
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
-import { libraryWrite } from '../errors.js';
+import { translatingErrors } from '../../../db/errors.js';
 import { auditedTemplate, presentSysTemplate, presentTemplateSummary, storedPanel } from '../presenter.js';
 import { listDomainSummaries } from '../standard/service.js';
 import * as repo from './repo.js';
@@ -44,7 +44,7 @@ function requireValidPanel(panel: Panel, locale: Locale): void {
 
 export async function saveSysTemplate(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysTemplateRequest): Promise<SysTemplateDetail> {
   requireValidPanel(body.panel, caller.meta.locale);
-  return libraryWrite(
+  return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
         const clash = await repo.findTemplateByAbbr(trx, body.nameAbbr);
