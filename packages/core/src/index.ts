@@ -24,3 +24,4 @@ export * from './panels/index.js';
 export * from './design/index.js';
 export * from './formulas/index.js';
 export * from './clinical/index.js';
+export * from './audit/index.js';

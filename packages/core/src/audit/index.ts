@@ -1,0 +1,2 @@
+export * from './changes.js';
+export * from './patch.js';
