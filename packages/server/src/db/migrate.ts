@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_projects_sites_roles.js';
 import * as m0003 from './migrations/0003_session_notifications.js';
 import * as m0004 from './migrations/0004_design.js';
 import * as m0005 from './migrations/0005_library.js';
+import * as m0006 from './migrations/0006_must_change_password.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_session_notifications': m0003,
   '0004_design': m0004,
   '0005_library': m0005,
+  '0006_must_change_password': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -24,6 +24,8 @@ export interface UsersTable {
   lockout_reset_at: NullableTimestamp;
   password_hash: string;
   password_changed_at: Timestamp;
+  /** Set by an administrator's reset: the next sign-in must choose a new password first. */
+  must_change_password: Generated<boolean>;
   last_login_at: NullableTimestamp;
   created_by: number | null;
   created_at: Timestamp;
