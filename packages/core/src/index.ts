@@ -2,6 +2,7 @@ export * from './i18n/locale.js';
 export * from './errors/catalogue.js';
 export * from './errors/app-error.js';
 export * from './errors/validation.js';
+export * from './validation/text.js';
 export * from './auth/password.js';
 export * from './auth/schemas.js';
 export * from './users/schemas.js';

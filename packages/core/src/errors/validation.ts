@@ -16,6 +16,14 @@ const VALIDATION_MESSAGES = {
   unknown_field: { 'zh-CN': '不支持的字段 {field}', 'en-US': 'Unknown field {field}' },
   one_of: { 'zh-CN': '{field} 应为以下值之一：{values}', 'en-US': '{field} must be one of: {values}' },
   invalid: { 'zh-CN': '{field} 无效', 'en-US': '{field} is invalid' },
+  control_character: {
+    'zh-CN': '{field} 含有不允许的控制字符',
+    'en-US': '{field} contains a control character that is not allowed',
+  },
+  bidi_control: {
+    'zh-CN': '{field} 含有不允许的文字方向控制字符',
+    'en-US': '{field} contains a text-direction control character that is not allowed',
+  },
   passwords_differ: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords are inconsistent' },
   password_too_weak: {
     'zh-CN': '密码强度不足：至少 {min} 个字符，且包含字母和数字',

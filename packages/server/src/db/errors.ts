@@ -35,14 +35,46 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
 };
 
 /**
- * Translates database errors into domain errors in one place (STYLE 6). Unknown errors are returned
- * unchanged and become a 500 with the details kept in the log.
+ * Data exceptions (class 22), integrity violations (class 23) and program limits (class 54) by SQLSTATE:
+ * a value the request schemas let through but the database refused is the caller's mistake, never a 500.
+ * PostgreSQL appendix A lists the codes.
+ */
+const SQLSTATE_ERRORS: Record<string, ErrorCode> = {
+  '22001': 'data.too_long', // string_data_right_truncation
+  '22003': 'data.out_of_range', // numeric_value_out_of_range
+  '22008': 'data.out_of_range', // datetime_field_overflow
+  '22012': 'data.out_of_range', // division_by_zero
+  '22007': 'data.invalid_value', // invalid_datetime_format
+  '22P02': 'data.invalid_value', // invalid_text_representation
+  '22P05': 'data.invalid_text', // untranslatable_character (\u0000 in jsonb)
+  '22021': 'data.invalid_text', // character_not_in_repertoire (NUL in text)
+  '22026': 'data.too_long', // string_data_length_mismatch
+  '23502': 'data.required', // not_null_violation
+  '23503': 'data.reference', // foreign_key_violation
+  '23505': 'data.duplicate', // unique_violation on a constraint without its own message
+  '23514': 'data.rule_violated', // check_violation
+  '23P01': 'data.rule_violated', // exclusion_violation
+  '54000': 'data.too_complex', // program_limit_exceeded
+  '54001': 'data.too_complex', // statement_too_complex
+  '54011': 'data.too_complex', // too_many_columns
+  '54023': 'data.too_complex', // too_many_arguments
+};
+
+/** The catch-all of each class, for codes the table above does not name. */
+const SQLSTATE_CLASSES: Record<string, ErrorCode> = { '22': 'data.invalid_value', '23': 'data.rule_violated', '54': 'data.too_complex' };
+
+/**
+ * Translates database errors into domain errors in one place (STYLE 6): a known unique constraint becomes
+ * its own message, any other data or integrity error its class's catalogue error. Other errors (lost
+ * connections, serialisation failures, bugs) are returned unchanged and become a 500 with the details kept
+ * in the log.
  */
 export function translateDatabaseError(error: unknown, context: Record<string, string> = {}): unknown {
-  if (!isPgError(error) || error.code !== '23505' || !error.constraint) return error;
-  const mapped = UNIQUE_VIOLATIONS[error.constraint];
-  if (!mapped) return error;
-  return new AppError(mapped.code, mapped.param ? { [mapped.param]: context[mapped.param] ?? '' } : {});
+  if (error instanceof AppError || !isPgError(error) || !error.code) return error;
+  const unique = error.code === '23505' && error.constraint ? UNIQUE_VIOLATIONS[error.constraint] : undefined;
+  if (unique) return new AppError(unique.code, unique.param ? { [unique.param]: context[unique.param] ?? '' } : {});
+  const code = SQLSTATE_ERRORS[error.code] ?? SQLSTATE_CLASSES[error.code.slice(0, 2)];
+  return code ? new AppError(code) : error;
 }
 
 /** Runs a write and translates a constraint violation it raises. */

@@ -1,6 +1,7 @@
 import type { ErrorCode, Locale } from '@dcap/core';
 import { AppError, errorMessage } from '@dcap/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translateDatabaseError } from '../db/errors.js';
 import { failure } from './envelope.js';
 
 /** Fastify's own refusals of a request body, mapped onto catalogue codes. */
@@ -18,6 +19,12 @@ function formatBytes(bytes: number): string {
 
 function toAppError(error: FastifyError | Error, request: FastifyRequest, bodyLimit: number): AppError | null {
   if (error instanceof AppError) return error;
+  // A database refusal of a value no schema caught is still the caller's mistake (STYLE 6).
+  const translated = translateDatabaseError(error);
+  if (translated instanceof AppError) {
+    request.log.warn({ err: error }, 'database refused a value the request schemas accepted');
+    return translated;
+  }
   const fastifyError = error as FastifyError;
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped === 'request.unsupported_media_type') {
