@@ -11,15 +11,18 @@ import { isTruthy } from './values.js';
  * field clears its value).
  */
 
-/** Spec 001 §9: greater, less, equal, not less, not greater, not equal. */
-const OPERATOR_OF: Record<ConditionOperator, BinaryOperator> = {
-  gt: '>',
-  lt: '<',
-  eq: '=',
-  ge: '>=',
-  le: '<=',
-  ne: '<>',
-};
+/**
+ * Spec 001 §9: greater, less, equal, not less, not greater, not equal. A Map, so an operator stored as
+ * 'constructor' finds nothing instead of a member every object inherits.
+ */
+const OPERATOR_OF: ReadonlyMap<string, BinaryOperator> = new Map<ConditionOperator, BinaryOperator>([
+  ['gt', '>'],
+  ['lt', '<'],
+  ['eq', '='],
+  ['ge', '>='],
+  ['le', '<='],
+  ['ne', '<>'],
+]);
 
 const OPTION_REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)\(([A-Za-z0-9_-]+)\)$/;
 
@@ -40,7 +43,8 @@ function join(operator: 'and' | 'or', nodes: FormulaNode[]): FormulaNode | null 
 /**
  * The tree of a show-condition list. Connectors bind as in the written language: `&&` before `||`, so
  * `a || b && c` is `a or (b and c)`. Two comparisons with no connector between them are joined by `&&`;
- * a leading or trailing connector and items with no field are ignored. An empty list gives null.
+ * a leading or trailing connector, items with no field and items with an unknown operator are ignored. An
+ * empty list gives null.
  */
 export function compileShowConditions(conditions: readonly ShowCondition[]): FormulaNode | null {
   const groups: FormulaNode[][] = [[]];
@@ -50,10 +54,11 @@ export function compileShowConditions(conditions: readonly ShowCondition[]): For
       continue;
     }
     const model = item.eName.trim();
-    if (model === '') continue;
+    const operator = OPERATOR_OF.get(item.evalType);
+    if (model === '' || operator === undefined) continue;
     groups.at(-1)?.push({
       kind: 'binary',
-      operator: OPERATOR_OF[item.evalType],
+      operator,
       left: conditionField(model),
       right: { kind: 'string', value: item.value, start: 0, end: 0 },
       start: 0,

@@ -8,25 +8,29 @@ import { formulaMessage } from './messages.js';
  * lowest first: or, and, not, comparisons, + -, * /, unary minus, ^ (right-associative).
  */
 
-const BINARY: Record<string, { operator: BinaryOperator; power: number }> = {
-  or: { operator: 'or', power: 10 },
-  '||': { operator: 'or', power: 10 },
-  and: { operator: 'and', power: 20 },
-  '&&': { operator: 'and', power: 20 },
-  '=': { operator: '=', power: 30 },
-  '==': { operator: '=', power: 30 },
-  '<>': { operator: '<>', power: 30 },
-  '!=': { operator: '<>', power: 30 },
-  '<': { operator: '<', power: 30 },
-  '<=': { operator: '<=', power: 30 },
-  '>': { operator: '>', power: 30 },
-  '>=': { operator: '>=', power: 30 },
-  '+': { operator: '+', power: 40 },
-  '-': { operator: '-', power: 40 },
-  '*': { operator: '*', power: 50 },
-  '/': { operator: '/', power: 50 },
-  '^': { operator: '^', power: 60 },
-};
+/**
+ * A Map, not an object literal: an operator word read from the formula must never find a member every
+ * object inherits (`[a] constructor [b]`, `[a] __proto__ [b]`), see docs/formulas.md, "Names".
+ */
+const BINARY: ReadonlyMap<string, { operator: BinaryOperator; power: number }> = new Map([
+  ['or', { operator: 'or', power: 10 }],
+  ['||', { operator: 'or', power: 10 }],
+  ['and', { operator: 'and', power: 20 }],
+  ['&&', { operator: 'and', power: 20 }],
+  ['=', { operator: '=', power: 30 }],
+  ['==', { operator: '=', power: 30 }],
+  ['<>', { operator: '<>', power: 30 }],
+  ['!=', { operator: '<>', power: 30 }],
+  ['<', { operator: '<', power: 30 }],
+  ['<=', { operator: '<=', power: 30 }],
+  ['>', { operator: '>', power: 30 }],
+  ['>=', { operator: '>=', power: 30 }],
+  ['+', { operator: '+', power: 40 }],
+  ['-', { operator: '-', power: 40 }],
+  ['*', { operator: '*', power: 50 }],
+  ['/', { operator: '/', power: 50 }],
+  ['^', { operator: '^', power: 60 }],
+] as const);
 
 const COMPARISON_POWER = 30;
 /** `not x = 1` negates the comparison; `not a and b` negates only `a`. */
@@ -36,6 +40,11 @@ const NEGATE_OPERAND_POWER = 55;
 const POWER_OPERATOR = 60;
 /** Far beyond any formula of 200 characters; guards the call stack against hostile input. */
 const MAX_DEPTH = 64;
+/**
+ * The deepest tree accepted. `1 + 1 + … + 1` nests one level per operator without the parser recursing, and
+ * the evaluator and the checks walk the tree, so its height is capped too (docs/formulas.md, "Limits").
+ */
+const MAX_TREE_DEPTH = 500;
 
 export function parseFormula(text: string): ParseResult {
   try {
@@ -49,8 +58,8 @@ export function parseFormula(text: string): ParseResult {
 }
 
 function binaryOf(token: Token): { operator: BinaryOperator; power: number } | undefined {
-  if (token.type === 'operator') return BINARY[token.value];
-  if (token.type === 'name') return BINARY[token.value.toLowerCase()];
+  if (token.type === 'operator') return BINARY.get(token.value);
+  if (token.type === 'name') return BINARY.get(token.value.toLowerCase());
   return undefined;
 }
 
@@ -61,8 +70,19 @@ function isOperator(token: Token, value: string): boolean {
 class Parser {
   private index = 0;
   private depth = 0;
+  /** The height of each node built, a leaf being 1. */
+  private readonly heights = new WeakMap<FormulaNode, number>();
 
   constructor(private readonly tokens: Token[]) {}
+
+  /** Records the height of a new node over its children, refusing a tree deeper than MAX_TREE_DEPTH. */
+  private built<T extends FormulaNode>(node: T, children: readonly FormulaNode[], at = node.start): T {
+    let height = 1;
+    for (const child of children) height = Math.max(height, (this.heights.get(child) ?? 1) + 1);
+    if (height > MAX_TREE_DEPTH) throw syntaxError('formula.too_deep', at);
+    this.heights.set(node, height);
+    return node;
+  }
 
   parseAll(): FormulaNode {
     const node = this.expression(0);
@@ -98,7 +118,7 @@ class Parser {
       this.next();
       const rightPower = binary.power === POWER_OPERATOR ? binary.power - 1 : binary.power;
       const right = this.expression(rightPower);
-      left = { kind: 'binary', operator: binary.operator, left, right, start: left.start, end: right.end };
+      left = this.built({ kind: 'binary', operator: binary.operator, left, right, start: left.start, end: right.end }, [left, right], token.start);
       if (binary.power === COMPARISON_POWER) {
         const following = this.peek();
         if (binaryOf(following)?.power === COMPARISON_POWER) throw syntaxError('formula.chained_comparison', following.start);
@@ -130,11 +150,13 @@ class Parser {
     if (token.value === '(') {
       const inner = this.expression(0);
       this.expect(')');
-      return { ...inner, start: token.start, end: this.tokens[this.index - 1]?.end ?? inner.end };
+      const grouped = { ...inner, start: token.start, end: this.tokens[this.index - 1]?.end ?? inner.end };
+      this.heights.set(grouped, this.heights.get(inner) ?? 1);
+      return grouped;
     }
     if (token.value === '-' || token.value === '+') {
       const operand = this.expression(NEGATE_OPERAND_POWER);
-      return { kind: 'unary', operator: token.value, operand, start: token.start, end: operand.end };
+      return this.built({ kind: 'unary', operator: token.value, operand, start: token.start, end: operand.end }, [operand]);
     }
     if (token.value === '!') return this.not(token.start);
     throw this.unexpected(token);
@@ -155,12 +177,12 @@ class Parser {
       }
     }
     const close = this.expect(')');
-    return { kind: 'call', name: lower, args, start: token.start, end: close.end };
+    return this.built({ kind: 'call', name: lower, args, start: token.start, end: close.end }, args);
   }
 
   private not(start: number): FormulaNode {
     const operand = this.expression(NOT_OPERAND_POWER);
-    return { kind: 'unary', operator: 'not', operand, start, end: operand.end };
+    return this.built({ kind: 'unary', operator: 'not', operand, start, end: operand.end }, [operand]);
   }
 
   private expect(value: string): Token {

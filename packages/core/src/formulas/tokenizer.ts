@@ -32,10 +32,20 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 const FIELD_BODY = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s*\(\s*([A-Za-z0-9_-]+)\s*\)|\.([A-Za-z_][A-Za-z0-9_]*))?\s*$/;
 
 /** Full-width punctuation typed with a Chinese keyboard is read as its ASCII twin. */
-const FULL_WIDTH: Record<string, string> = { '（': '(', '）': ')', '，': ',', '【': '[', '】': ']', '‘': "'", '’': "'", '“': '"', '”': '"' };
+const FULL_WIDTH: ReadonlyMap<string, string> = new Map([
+  ['（', '('],
+  ['）', ')'],
+  ['，', ','],
+  ['【', '['],
+  ['】', ']'],
+  ['‘', "'"],
+  ['’', "'"],
+  ['“', '"'],
+  ['”', '"'],
+]);
 
 export function normaliseFullWidth(text: string): string {
-  return text.replace(/[（），【】‘’“”]/g, (char) => FULL_WIDTH[char] ?? char);
+  return text.replace(/[（），【】‘’“”]/g, (char) => FULL_WIDTH.get(char) ?? char);
 }
 
 export function tokenize(source: string): Token[] {
