@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ensureAdministrator } from './bootstrap/admin.js';
-import { printDemoAccounts, seedDemo } from './bootstrap/demo.js';
+import { firstStart } from './bootstrap/first-start.js';
 import { systemClock } from './clock.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { loadConfig } from './config.js';
@@ -18,15 +17,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   // Start-up work runs before the app exists; its session cache stays dormant.
   const deps = { db: database.db, config, clock: systemClock, sessions: new SessionCache() };
-  const admin = await ensureAdministrator(deps);
-  if (admin) {
-    // Printed once, to the console only, never to the request log.
-    console.log(`\nPlatform administrator created. Sign-in name: ${admin.username}`);
-    console.log(admin.generatedPassword ? `Password (shown once, change it after signing in): ${admin.generatedPassword}` : 'Password: the value of ADMIN_PASSWORD');
-    // A newcomer on the embedded database gets a study to look around in; a server deployment starts empty.
-    if (database.kind === 'pglite' && config.demoData) printDemoAccounts(await seedDemo(deps));
-    console.log('');
-  }
+  await firstStart(deps, database.kind);
   const { fastify } = await buildApp({ config, database });
   const shutdown = async () => {
     await fastify.close();

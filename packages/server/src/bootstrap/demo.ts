@@ -13,11 +13,13 @@ import { createUser } from '../modules/users/service.js';
 
 export const DEMO_PROJECT_CODE = 'DEMO-HTN';
 
-/** Printed once to the console with the administrator's credentials; never logged. */
-export function printDemoAccounts(accounts: DemoAccount[] | null): void {
-  if (!accounts) return;
-  console.log(`Demo study ${DEMO_PROJECT_CODE} created with these accounts (passwords shown once):`);
-  for (const account of accounts) console.log(`  ${account.username.padEnd(10)} ${account.role.padEnd(10)} ${account.password}`);
+/** The lines printed once to the console with the administrator's credentials; never logged. */
+export function demoAccountLines(accounts: DemoAccount[] | null): string[] {
+  if (!accounts) return [];
+  return [
+    `Demo study ${DEMO_PROJECT_CODE} created with these accounts (passwords shown once):`,
+    ...accounts.map((account) => `  ${account.username.padEnd(10)} ${account.role.padEnd(10)} ${account.password}`),
+  ];
 }
 
 /** A demo account and the password it was given, printed once beside the administrator's. */
