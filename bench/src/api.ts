@@ -11,11 +11,13 @@ import type { Outcome } from './report.js';
 import { findProblems, formatGoal, formatTable } from './report.js';
 import type { Credentials } from './session.js';
 import { checkInit, signIn } from './session.js';
+import { prepareWrites, siteRenames } from './writes.js';
 
 /**
  * The API benchmark: authenticated GET /dcap/sys/init on PGlite and on PostgreSQL, beside a bare Fastify
- * floor, each server in its own process and the load generator in this one. It prints figures; the only
- * thing that fails the run is a response that was not 2xx, a connection error, or a target that broke.
+ * floor, and audited writes to one project and to two at once on PostgreSQL (`writes.ts`), each server in its own
+ * process and the load generator in this one. It prints figures; the only thing that fails the run is a
+ * response that was not 2xx, a connection error, or a target that broke.
  */
 
 interface Settings {
@@ -23,6 +25,8 @@ interface Settings {
   warmupSeconds: number;
   connections: number;
   postgresUrl: string;
+  /** Which targets to run (BENCH_TARGETS, comma-separated names of TARGETS); all when unset. */
+  targets: (keyof typeof TARGETS)[];
 }
 
 /** The platform administrator of each fresh database; nothing else ever signs in with it. */
@@ -41,12 +45,22 @@ function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: 
   return value;
 }
 
+function readTargets(raw: string | undefined): (keyof typeof TARGETS)[] {
+  const all = Object.keys(TARGETS) as (keyof typeof TARGETS)[];
+  if (raw === undefined || raw.trim() === '') return all;
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(name in TARGETS));
+  if (unknown.length > 0) throw new Error(`BENCH_TARGETS names unknown targets (${unknown.join(', ')}); choose from ${all.join(', ')}`);
+  return all.filter((name) => names.includes(name));
+}
+
 function readSettings(env: NodeJS.ProcessEnv): Settings {
   return {
     seconds: readCount(env, 'BENCH_SECONDS', 10, 600),
     warmupSeconds: readCount(env, 'BENCH_WARMUP_SECONDS', 3, 60),
     connections: readCount(env, 'BENCH_CONNECTIONS', 50, 1000),
     postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    targets: readTargets(env.BENCH_TARGETS),
   };
 }
 
@@ -96,8 +110,8 @@ async function benchFloor(run: Run): Promise<Outcome> {
   });
 }
 
-async function benchInit(target: string, database: BenchDatabase, run: Run): Promise<Outcome> {
-  const server = {
+function platformServer(target: string, database: BenchDatabase): Omit<ChildServerOptions, 'readyTimeoutMs' | 'signal'> {
+  return {
     name: `server (${target})`,
     entry: 'packages/server/src/main.ts',
     env: {
@@ -110,7 +124,10 @@ async function benchInit(target: string, database: BenchDatabase, run: Run): Pro
     },
     readyPath: '/dcap/health',
   };
-  return measureTarget(target, server, run, async (child) => {
+}
+
+async function benchInit(target: string, database: BenchDatabase, run: Run): Promise<Outcome> {
+  return measureTarget(target, platformServer(target, database), run, async (child) => {
     const url = `${child.baseUrl}/dcap/sys/init`;
     const token = await signIn(child.baseUrl, ADMIN);
     await checkInit(url, token, ADMIN.username);
@@ -137,9 +154,44 @@ async function benchInitOnPostgres(run: Run): Promise<Outcome> {
   return benchInit(target, database, run);
 }
 
+/**
+ * Audited writes on PostgreSQL, to one project or spread over two: side by side, the figures show whether
+ * one project's writes wait on another's (PGlite has one connection, so its writes queue regardless).
+ */
+async function benchWrites(projectCount: number, run: Run): Promise<Outcome> {
+  const target = `writes, ${projectCount} project${projectCount === 1 ? '' : 's'}, PostgreSQL`;
+  let database: BenchDatabase;
+  try {
+    database = await createPostgresDatabase(run.settings.postgresUrl, run.cleanup);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailable)) throw error;
+    console.log(`${target}: SKIPPED, PostgreSQL is not usable: ${error.message}`);
+    return { target, kind: 'skipped', reason: error.message };
+  }
+  return measureTarget(target, platformServer(target, database), run, async (child) => {
+    const token = await signIn(child.baseUrl, ADMIN);
+    const fixture = await prepareWrites(child.baseUrl, token, run.settings.connections, projectCount);
+    console.log(`${target}: ${fixture.sites.length} sites; measuring POST /dcap/projectSite/save`);
+    const url = `${child.baseUrl}/dcap/projectSite/save`;
+    const { seconds, warmupSeconds, connections } = run.settings;
+    const postBody = siteRenames(fixture);
+    await runLoad({ url, headers: { token }, seconds: warmupSeconds, connections, signal: run.signal, postBody });
+    return runLoad({ url, headers: { token }, seconds, connections, signal: run.signal, postBody });
+  });
+}
+
+/** Every target, in the order they run. */
+const TARGETS = {
+  floor: benchFloor,
+  pglite: benchInitOnPglite,
+  postgres: benchInitOnPostgres,
+  writes1: (run: Run) => benchWrites(1, run),
+  writes2: (run: Run) => benchWrites(2, run),
+};
+
 function printHeader(settings: Settings): void {
   const cpus = os.cpus();
-  console.log('API benchmark: authenticated GET /dcap/sys/init against a bare Fastify floor');
+  console.log('API benchmark: authenticated GET /dcap/sys/init against a bare Fastify floor, and audited writes to one project and to two at once');
   console.log(`Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
   console.log(
     `${settings.seconds} s measured after ${settings.warmupSeconds} s warm-up, ${settings.connections} connections, ` +
@@ -184,7 +236,8 @@ async function main(): Promise<number> {
 
   const outcomes: Outcome[] = [];
   try {
-    for (const bench of [benchFloor, benchInitOnPglite, benchInitOnPostgres]) {
+    for (const name of settings.targets) {
+      const bench = TARGETS[name];
       if (run.signal.aborted) break;
       outcomes.push(await bench(run));
     }

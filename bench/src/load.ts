@@ -6,6 +6,11 @@ export interface LoadOptions {
   headers: Record<string, string>;
   seconds: number;
   connections: number;
+  /**
+   * Makes each request a POST with this JSON body instead of a GET. `connection` is the same object for
+   * every request of one connection, so a connection can keep to its own rows.
+   */
+  postBody?: (connection: Record<string, unknown>) => string;
   /** Ends the run early (Ctrl-C); what was measured so far is still returned. */
   signal: AbortSignal;
 }
@@ -48,6 +53,18 @@ function toMeasurement(result: autocannon.Result): Measurement {
   };
 }
 
+function postRequest(body: (connection: Record<string, unknown>) => string): autocannon.Request {
+  return {
+    method: 'POST',
+    setupRequest: (request, context) => ({
+      ...request,
+      method: 'POST',
+      headers: { ...request.headers, 'content-type': 'application/json' },
+      body: body(context as Record<string, unknown>),
+    }),
+  };
+}
+
 /** Keeps `connections` requests in flight against `url` for `seconds` and reports what came back. */
 export function runLoad(options: LoadOptions): Promise<Measurement> {
   return new Promise((resolve, reject) => {
@@ -66,6 +83,7 @@ export function runLoad(options: LoadOptions): Promise<Measurement> {
         connections: options.connections,
         duration: options.seconds,
         timeout: REQUEST_TIMEOUT_SECONDS,
+        ...(options.postBody ? { requests: [postRequest(options.postBody)] } : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         clearTimeout(overrun);
