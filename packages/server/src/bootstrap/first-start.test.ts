@@ -28,24 +28,24 @@ class RolledBack extends Error {}
 
 /** Runs a first start whose writes are undone afterwards; returns what it printed and the users it made. */
 async function startRolledBack(config: Config, kind: 'pglite' | 'postgres'): Promise<{ printed: string[]; users: string[]; projects: number }> {
-  let seen: { printed: string[]; users: string[]; projects: number } | null = null;
+  const seen: { value?: { printed: string[]; users: string[]; projects: number } } = {};
   await expect(
     inOneTransaction(database.db, async (db) => {
       const printed: string[] = [];
       await firstStart(depsWith(config, db), kind, (line) => printed.push(line));
       const users = (await db.selectFrom('users').select('username').orderBy('id').execute()).map((u) => u.username);
       const projects = (await db.selectFrom('projects').select('id').execute()).length;
-      seen = { printed, users, projects };
+      seen.value = { printed, users, projects };
       throw new RolledBack();
     }),
   ).rejects.toBeInstanceOf(RolledBack);
-  if (!seen) throw new Error('the first start did not run');
-  return seen;
+  if (!seen.value) throw new Error('the first start did not run');
+  return seen.value;
 }
 
 async function count(table: 'users' | 'projects' | 'audit_log' | 'units'): Promise<number> {
   const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 async function signIn(username: string, password: string): Promise<number> {
@@ -69,7 +69,7 @@ beforeAll(async () => {
   if (serverUrl) {
     const created = await createEmptyServerDatabase(serverUrl);
     database = openPostgres(created.url);
-    dropDatabase = created.drop;
+    dropDatabase = () => created.drop();
   } else {
     database = await openPglite(null);
   }
@@ -125,7 +125,7 @@ describe('first start', () => {
     });
   });
 
-  let printed: string[] = [];
+  const printed: string[] = [];
   it('the next start completes it and prints the administrator and the demo accounts with working passwords', async () => {
     expect(await firstStart(depsWith(configWith()), 'pglite', (line) => printed.push(line))).toBe(true);
     expect(printed).toContain('\nPlatform administrator created. Sign-in name: admin');
