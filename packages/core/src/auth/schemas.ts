@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPasswordAcceptable, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
+import { rawText, safeText } from '../validation/text.js';
 
 export const LOGIN_NAME_MIN_LENGTH = 2;
 export const LOGIN_NAME_MAX_LENGTH = 64;
@@ -17,16 +18,15 @@ export const loginNameSchema = z
     { params: { message: 'login_name_format', min: LOGIN_NAME_MIN_LENGTH, max: LOGIN_NAME_MAX_LENGTH } },
   );
 
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = rawText()
   .refine(isPasswordAcceptable, { params: { message: 'password_too_weak', min: PASSWORD_MIN_LENGTH } });
 
 export const emailSchema = z.email().min(EMAIL_MIN_LENGTH).max(EMAIL_MAX_LENGTH);
 
 /** POST /dcap/login, sent as a form (spec 000 §7.1). Sign-in never reveals which of the two was wrong. */
 export const loginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(LOGIN_NAME_MAX_LENGTH),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  username: safeText().min(1).max(LOGIN_NAME_MAX_LENGTH),
+  password: rawText().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -39,9 +39,9 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** POST /dcap/sys/user/password: the signed-in user changes their own password. */
 export const changePasswordSchema = z
   .strictObject({
-    oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    oldPassword: rawText().min(1).max(PASSWORD_MAX_LENGTH),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    confirmPassword: rawText().min(1).max(PASSWORD_MAX_LENGTH),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instrumentSchema } from './instruments.js';
+import { dbId, dbInt, queryId, safeText } from '../validation/text.js';
 
 /** Events (visits) of a project and the event × instrument matrix that assigns panels to visits. */
 export const EVENT_TYPES = ['SCREENING', 'BASELINE', 'TREATMENT', 'FOLLOW_UP', 'UNSCHEDULED', 'LOG'] as const;
@@ -20,9 +21,9 @@ export function eventHasSchedule(type: EventType): boolean {
   return type !== 'UNSCHEDULED' && type !== 'LOG';
 }
 
-const id = z.number().int().positive();
-const idParam = z.coerce.number().int().positive();
-const windowDays = z.number().int().min(0).max(EVENT_WINDOW_MAX_DAYS);
+const id = dbId();
+const idParam = queryId();
+const windowDays = dbInt().min(0).max(EVENT_WINDOW_MAX_DAYS);
 
 export const eventSchema = z.object({
   id: z.number(),
@@ -48,10 +49,10 @@ export type DesignEvent = z.infer<typeof eventSchema>;
 export const saveEventSchema = z.strictObject({
   projectId: id,
   id: id.optional(),
-  name: z.string().trim().min(1).max(EVENT_NAME_MAX),
-  nameEn: z.string().trim().max(EVENT_NAME_MAX).nullish(),
+  name: safeText().min(1).max(EVENT_NAME_MAX),
+  nameEn: safeText().max(EVENT_NAME_MAX).nullish(),
   type: z.enum(EVENT_TYPES),
-  offsetDays: z.number().int().min(-EVENT_OFFSET_MAX_DAYS).max(EVENT_OFFSET_MAX_DAYS).nullish(),
+  offsetDays: dbInt().min(-EVENT_OFFSET_MAX_DAYS).max(EVENT_OFFSET_MAX_DAYS).nullish(),
   windowBefore: windowDays.optional(),
   windowAfter: windowDays.optional(),
   repeatable: z.boolean().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PanelIssue } from '../panels/issues.js';
 import { panelSchema } from '../panels/schema.js';
 import type { Panel, PanelConfig, Widget } from '../panels/schema.js';
+import { dbId, dbInt, multilineText, queryId, safeText } from '../validation/text.js';
 
 /**
  * Instruments (panels) of a project: the calls of spec 002 §7 ("Instrument") and the save calls of spec
@@ -24,9 +25,9 @@ export const INSTRUMENT_UPLOAD_MAX = 200;
 export const INSTRUMENT_FILE_FORMAT = 'dcap-instruments';
 export const INSTRUMENT_FILE_VERSION = 1;
 
-const id = z.number().int().positive();
-const idParam = z.coerce.number().int().positive();
-const nameAbbr = z.string().trim().min(1).max(INSTRUMENT_ABBR_MAX).regex(INSTRUMENT_ABBR_PATTERN);
+const id = dbId();
+const idParam = queryId();
+const nameAbbr = safeText().min(1).max(INSTRUMENT_ABBR_MAX).regex(INSTRUMENT_ABBR_PATTERN);
 
 export const instrumentSchema = z.object({
   id: z.number(),
@@ -53,17 +54,17 @@ export const saveInstrumentSchema = z.strictObject({
   id: id.optional(),
   /** Fixed once created; absent means a form panel. */
   kind: z.enum(INSTRUMENT_KINDS).optional(),
-  name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX),
-  nameEn: z.string().trim().max(INSTRUMENT_NAME_MAX).nullish(),
+  name: safeText().min(1).max(INSTRUMENT_NAME_MAX),
+  nameEn: safeText().max(INSTRUMENT_NAME_MAX).nullish(),
   nameAbbr,
-  description: z.string().trim().max(INSTRUMENT_DESCRIPTION_MAX).nullish(),
+  description: multilineText().trim().max(INSTRUMENT_DESCRIPTION_MAX).nullish(),
 });
 export type SaveInstrumentRequest = z.infer<typeof saveInstrumentSchema>;
 
 export const copyTemplateSchema = z.strictObject({
   projectId: id,
   templateId: id,
-  name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX).optional(),
+  name: safeText().min(1).max(INSTRUMENT_NAME_MAX).optional(),
   nameAbbr: nameAbbr.optional(),
 });
 export type CopyTemplateRequest = z.infer<typeof copyTemplateSchema>;
@@ -106,11 +107,11 @@ export const instrumentVersionParamsSchema = z.strictObject({ instrumentId: idPa
 
 /** One instrument in a download or upload file. */
 export const instrumentFileEntrySchema = z.strictObject({
-  name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX),
-  nameEn: z.string().trim().max(INSTRUMENT_NAME_MAX).nullish(),
+  name: safeText().min(1).max(INSTRUMENT_NAME_MAX),
+  nameEn: safeText().max(INSTRUMENT_NAME_MAX).nullish(),
   nameAbbr,
   kind: z.enum(INSTRUMENT_KINDS).default('form'),
-  description: z.string().trim().max(INSTRUMENT_DESCRIPTION_MAX).nullish(),
+  description: multilineText().trim().max(INSTRUMENT_DESCRIPTION_MAX).nullish(),
   panel: panelSchema,
 });
 export type InstrumentFileEntry = z.infer<typeof instrumentFileEntrySchema>;
@@ -143,7 +144,7 @@ export const savePanelSchema = z.strictObject({
   list: z.unknown(),
   config: z.unknown(),
   /** The draft revision the editor loaded; a stale one is refused with 409. */
-  revision: z.number().int().min(0).optional(),
+  revision: dbInt().min(0).optional(),
 });
 export interface SavePanelRequest {
   instrumentId: number;
@@ -156,7 +157,7 @@ export interface SavePanelRequest {
 export const saveWidgetSchema = z.strictObject({
   instrumentId: id,
   widget: z.unknown(),
-  revision: z.number().int().min(0).optional(),
+  revision: dbInt().min(0).optional(),
 });
 export interface SaveWidgetRequest {
   instrumentId: number;

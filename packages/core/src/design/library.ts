@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALCULATION_FORMULA_MAX, FIELD_NAME_MAX, LABEL_MAX } from '../panels/constants.js';
 import { panelSchema, widgetSchema } from '../panels/schema.js';
+import { dbId, dbInt, multilineText, queryId, safeText } from '../validation/text.js';
 
 /**
  * The libraries the designers draw from (spec 001 §2.1 the three selects, §2.2, §3.8, §7): the standard
@@ -8,16 +9,16 @@ import { panelSchema, widgetSchema } from '../panels/schema.js';
  * plus the platform administration of each. Web and server share these schemas.
  */
 
-const idParam = z.coerce.number().int().positive();
+const idParam = queryId();
 /** CDASH domain codes and variable names: upper-case identifiers. */
 const DOMAIN_CODE = /^[A-Z][A-Z0-9]{1,7}$/;
 const VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Dictionary keys name a dictionary in widget options.dictType (max 64 there). */
 const DICT_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
-const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const description = text(2000);
+const text = (max: number) => safeText().max(max);
+const requiredText = (max: number) => safeText().min(1).max(max);
+const description = multilineText().trim().max(2000);
 
 // ---------------------------------------------------------------------------------------------------------
 // Dictionaries (spec 001 §3.8: key, value, isSysProjectDict; list field dictList)
@@ -44,7 +45,7 @@ export const dictItemsSchema = z
     });
   });
 
-export const dictKeySchema = z.string().trim().min(1).max(64).regex(DICT_KEY);
+export const dictKeySchema = safeText().min(1).max(64).regex(DICT_KEY);
 
 export const dictEntrySchema = z.object({
   key: z.string(),
@@ -56,19 +57,19 @@ export const dictEntrySchema = z.object({
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 
 /** POST /dcap/project/dict/getDictOptions: platform dictionaries, plus the project's when projectId is given. */
-export const dictOptionsRequestSchema = z.strictObject({ projectId: z.number().int().positive().optional() });
+export const dictOptionsRequestSchema = z.strictObject({ projectId: dbId().optional() });
 export const dictOptionsResponseSchema = z.object({ dictList: z.array(dictEntrySchema) });
 export type DictOptionsResponse = z.infer<typeof dictOptionsResponseSchema>;
 
 export const saveProjectDictSchema = z.strictObject({
-  projectId: z.number().int().positive(),
+  projectId: dbId(),
   key: dictKeySchema,
   value: requiredText(128),
   valueEn: text(128).optional(),
   items: dictItemsSchema,
 });
 export type SaveProjectDictRequest = z.infer<typeof saveProjectDictSchema>;
-export const deleteProjectDictSchema = z.strictObject({ projectId: z.number().int().positive(), key: dictKeySchema });
+export const deleteProjectDictSchema = z.strictObject({ projectId: dbId(), key: dictKeySchema });
 export const deletedDictSchema = z.object({ key: z.string() });
 
 /** A platform dictionary as the administration screen sees it. */
@@ -82,7 +83,7 @@ export const sysDictSchema = z.object({
 });
 export type SysDict = z.infer<typeof sysDictSchema>;
 export const saveSysDictSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: dbId().optional(),
   key: dictKeySchema,
   value: requiredText(128),
   valueEn: text(128).optional(),
@@ -93,7 +94,7 @@ export type SaveSysDictRequest = z.infer<typeof saveSysDictSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Standard variable library (spec 001 §2.1 standard-domain and variable selects, §3.8 Domain)
 
-export const domainCodeSchema = z.string().trim().toUpperCase().regex(DOMAIN_CODE);
+export const domainCodeSchema = safeText().toUpperCase().regex(DOMAIN_CODE);
 
 export const standardDomainSummarySchema = z.object({
   domain: z.string(),
@@ -142,15 +143,15 @@ export const sysStandardFieldListQuerySchema = z.strictObject({
 });
 /** The server sets the widget's key and model to fieldName, so a variable always inserts under its name. */
 export const saveSysStandardFieldSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: dbId().optional(),
   domain: domainCodeSchema,
-  fieldName: z.string().trim().min(1).max(FIELD_NAME_MAX).regex(VARIABLE_NAME),
+  fieldName: safeText().min(1).max(FIELD_NAME_MAX).regex(VARIABLE_NAME),
   fieldLabel: requiredText(LABEL_MAX),
   fieldLabelEn: requiredText(LABEL_MAX),
   fieldAnnotation: text(200).optional(),
-  instruction: text(2000).optional(),
-  instructionEn: text(2000).optional(),
-  sort: z.number().int().min(0).max(100_000).optional(),
+  instruction: multilineText().trim().max(2000).optional(),
+  instructionEn: multilineText().trim().max(2000).optional(),
+  sort: dbInt().min(0).max(100_000).optional(),
   widget: widgetSchema,
 });
 export type SaveSysStandardFieldRequest = z.infer<typeof saveSysStandardFieldSchema>;
@@ -160,14 +161,14 @@ export const sysStandardDomainSchema = standardDomainSummarySchema.extend({ sort
 export type SysStandardDomain = z.infer<typeof sysStandardDomainSchema>;
 export const saveSysStandardDomainSchema = z.strictObject({
   domain: domainCodeSchema,
-  description: requiredText(500),
-  descriptionEn: requiredText(500),
-  sort: z.number().int().min(0).max(100_000).optional(),
+  description: multilineText().trim().min(1).max(500),
+  descriptionEn: multilineText().trim().min(1).max(500),
+  sort: dbInt().min(0).max(100_000).optional(),
 });
 export type SaveSysStandardDomainRequest = z.infer<typeof saveSysStandardDomainSchema>;
 export const deleteSysStandardDomainSchema = z.strictObject({ domain: domainCodeSchema });
 
-export const libraryDeleteByIdSchema = z.strictObject({ id: z.number().int().positive() });
+export const libraryDeleteByIdSchema = z.strictObject({ id: dbId() });
 export const libraryDeletedIdSchema = z.object({ id: z.number() });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -201,13 +202,13 @@ export const sysTemplateDetailSchema = sysTemplateSchema.extend({ panel: panelSc
 export type SysTemplateDetail = z.infer<typeof sysTemplateDetailSchema>;
 /** The panel is checked with panelSchema and validatePanel; any issue refuses the save. */
 export const saveSysTemplateSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: dbId().optional(),
   name: requiredText(128),
   nameEn: requiredText(128),
-  nameAbbr: z.string().trim().min(1).max(32).regex(TEMPLATE_ABBR_PATTERN),
+  nameAbbr: safeText().min(1).max(32).regex(TEMPLATE_ABBR_PATTERN),
   description: description.optional(),
   descriptionEn: description.optional(),
-  sort: z.number().int().min(0).max(100_000).optional(),
+  sort: dbInt().min(0).max(100_000).optional(),
   panel: panelSchema,
 });
 export type SaveSysTemplateRequest = z.infer<typeof saveSysTemplateSchema>;
@@ -256,15 +257,15 @@ export const sysDerivedFieldSchema = derivedFieldSchema.extend({
 export type SysDerivedField = z.infer<typeof sysDerivedFieldSchema>;
 /** The server sets the widget's key and model to fieldName and its options.expression to expression. */
 export const saveSysDerivedFieldSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: dbId().optional(),
   group: z.enum(DERIVED_FIELD_GROUPS),
-  fieldName: z.string().trim().min(1).max(FIELD_NAME_MAX).regex(VARIABLE_NAME),
+  fieldName: safeText().min(1).max(FIELD_NAME_MAX).regex(VARIABLE_NAME),
   fieldLabel: requiredText(LABEL_MAX),
   fieldLabelEn: requiredText(LABEL_MAX),
-  expression: requiredText(CALCULATION_FORMULA_MAX),
+  expression: multilineText().trim().min(1).max(CALCULATION_FORMULA_MAX),
   description: description.optional(),
   descriptionEn: description.optional(),
-  sort: z.number().int().min(0).max(100_000).optional(),
+  sort: dbInt().min(0).max(100_000).optional(),
   widget: widgetSchema,
 });
 export type SaveSysDerivedFieldRequest = z.infer<typeof saveSysDerivedFieldSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, multilineText, queryId } from '../validation/text.js';
 
 /**
  * Publishing: the development draft (instruments, panels, events, matrix) becomes an immutable numbered
@@ -14,8 +15,8 @@ export type DiffEntity = (typeof DIFF_ENTITIES)[number];
 export const DIFF_CHANGES = ['added', 'removed', 'changed'] as const;
 export type DiffChange = (typeof DIFF_CHANGES)[number];
 
-const id = z.number().int().positive();
-const idParam = z.coerce.number().int().positive();
+const id = dbId();
+const idParam = queryId();
 
 export const diffQuerySchema = z.strictObject({ target: z.enum(PUBLISH_TARGETS) });
 export const designProjectParamsSchema = z.strictObject({ projectId: idParam });
@@ -52,7 +53,7 @@ export type DesignDiff = z.infer<typeof designDiffSchema>;
 export const publishDesignSchema = z.strictObject({
   projectId: id,
   target: z.enum(PUBLISH_TARGETS),
-  note: z.string().trim().max(PUBLISH_NOTE_MAX).nullish(),
+  note: multilineText().trim().max(PUBLISH_NOTE_MAX).nullish(),
 });
 export type PublishDesignRequest = z.infer<typeof publishDesignSchema>;
 

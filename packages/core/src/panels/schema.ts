@@ -11,6 +11,7 @@ import {
   TABLE_CARDS_PER_ROW_MIN,
   TABLE_NAME_MAX,
 } from './constants.js';
+import { dbInt, multilineText } from '../validation/text.js';
 
 /**
  * The panel JSON of spec 001 §3: the contract between designer, renderer, server validation, import and
@@ -204,43 +205,43 @@ export interface Panel {
 }
 
 const optionItemSchema: z.ZodType<OptionItem> = z.object({
-  key: z.string().max(64),
-  value: z.string().max(LABEL_MAX),
-  label: z.string().max(LABEL_MAX),
-  labelEn: z.string().max(LABEL_MAX).optional(),
+  key: multilineText().max(64),
+  value: multilineText().max(LABEL_MAX),
+  label: multilineText().max(LABEL_MAX),
+  labelEn: multilineText().max(LABEL_MAX).optional(),
   freeze: z.boolean().optional(),
-  color: z.string().max(32).optional(),
+  color: multilineText().max(32).optional(),
   disabled: z.boolean().optional(),
 });
 
 export const showConditionSchema: z.ZodType<ShowCondition> = z.union([
-  z.object({ cName: z.string().max(LABEL_MAX), eName: z.string().max(FIELD_NAME_MAX), evalType: z.enum(CONDITION_OPERATORS), value: z.string().max(LABEL_MAX) }),
+  z.object({ cName: multilineText().max(LABEL_MAX), eName: multilineText().max(FIELD_NAME_MAX), evalType: z.enum(CONDITION_OPERATORS), value: multilineText().max(LABEL_MAX) }),
   z.object({ appendix: z.enum(['&&', '||']) }),
 ]);
 
 const widgetRuleSchema: z.ZodType<WidgetRule> = z.object({
   required: z.boolean().optional(),
   type: z.enum(['string', 'number', 'integer', 'float', 'url']).optional(),
-  pattern: z.string().max(PATTERN_MAX).optional(),
-  message: z.string().max(LABEL_MAX + 64),
-  messageEn: z.string().max(LABEL_MAX + 64),
+  pattern: multilineText().max(PATTERN_MAX).optional(),
+  message: multilineText().max(LABEL_MAX + 64),
+  messageEn: multilineText().max(LABEL_MAX + 64),
 });
 
 /** Keys and model names are identifiers: letters, digits and underscores, starting with a letter. */
 const identifier = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z][A-Za-z0-9_]*$/);
 
 const gridColumnSchema: z.ZodType<GridColumn> = z.object({
-  span: z.number().int().min(1).max(GRID_SPAN_TOTAL),
+  span: dbInt().min(1).max(GRID_SPAN_TOTAL),
   get list() {
     return z.array(widgetSchema);
   },
 });
 
 const tableColumnSchema: z.ZodType<TableColumn> = z.object({
-  title: z.string().max(COLUMN_LABEL_MAX),
-  titleEn: z.string().max(COLUMN_LABEL_MAX).optional(),
+  title: multilineText().max(COLUMN_LABEL_MAX),
+  titleEn: multilineText().max(COLUMN_LABEL_MAX).optional(),
   key: identifier(COLUMN_FIELD_NAME_MAX),
-  newKey: z.string().max(COLUMN_FIELD_NAME_MAX).optional(),
+  newKey: multilineText().max(COLUMN_FIELD_NAME_MAX).optional(),
   width: z.string().regex(/^\d{1,3}(\.\d+)?%$/).optional(),
   get widget() {
     return widgetSchema;
@@ -251,37 +252,37 @@ const tableColumnSchema: z.ZodType<TableColumn> = z.object({
   refCtrl: z.enum(LAB_COLUMN_ROLES).optional(),
 });
 
-const tableRowSchema: z.ZodType<TableRow> = z.record(z.string(), z.union([z.string().max(4096), z.number(), z.null(), z.undefined()]));
+const tableRowSchema: z.ZodType<TableRow> = z.record(z.string(), z.union([multilineText().max(4096), z.number(), z.null(), z.undefined()]));
 
 const widgetOptionsSchema: z.ZodType<WidgetOptions> = z.object({
-  placeholder: z.string().max(LABEL_MAX).optional(),
+  placeholder: multilineText().max(LABEL_MAX).optional(),
   defaultValue: z.unknown().optional(),
   dataType: z.enum(DATA_TYPES).optional(),
-  textValidationType: z.string().max(32).optional(),
-  pattern: z.string().max(PATTERN_MAX).optional(),
+  textValidationType: multilineText().max(32).optional(),
+  pattern: multilineText().max(PATTERN_MAX).optional(),
   required: z.boolean().optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   step: z.number().positive().optional(),
-  precision: z.number().int().min(0).max(10).optional(),
-  maxlength: z.number().int().min(1).max(100_000).optional(),
-  rows: z.number().int().min(1).max(50).optional(),
+  precision: dbInt().min(0).max(10).optional(),
+  maxlength: dbInt().min(1).max(100_000).optional(),
+  rows: dbInt().min(1).max(50).optional(),
   allowClear: z.boolean().optional(),
-  width: z.union([z.string().max(16), z.number()]).optional(),
+  width: z.union([multilineText().max(16), z.number()]).optional(),
   multiple: z.boolean().optional(),
-  annotation: z.string().max(64).optional(),
-  format: z.string().max(32).optional(),
+  annotation: multilineText().max(64).optional(),
+  format: multilineText().max(32).optional(),
   type: z.enum(['date', 'time']).optional(),
   allowHalf: z.boolean().optional(),
   isRange: z.boolean().optional(),
   options: z.array(optionItemSchema).max(1000).optional(),
-  ref: z.string().max(FIELD_NAME_MAX).optional(),
+  ref: multilineText().max(FIELD_NAME_MAX).optional(),
   props: z.object({ value: z.string(), label: z.string() }).optional(),
   tableRefOptions: z.array(optionItemSchema).max(1000).optional(),
-  dictType: z.string().max(64).optional(),
+  dictType: multilineText().max(64).optional(),
   bullsEyePlot: z.boolean().optional(),
-  expression: z.string().max(CALCULATION_FORMULA_MAX).optional(),
-  logicExpression: z.string().max(CALCULATION_FORMULA_MAX).optional(),
+  expression: multilineText().max(CALCULATION_FORMULA_MAX).optional(),
+  logicExpression: multilineText().max(CALCULATION_FORMULA_MAX).optional(),
   showOnCondition: z.boolean().optional(),
   showConditions: z.array(showConditionSchema).max(50).optional(),
   arm: z.boolean().optional(),
@@ -289,14 +290,14 @@ const widgetOptionsSchema: z.ZodType<WidgetOptions> = z.object({
   sensitiveInformation: z.boolean().optional(),
   enroll: z.boolean().optional(),
   importantInformation: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-  domain: z.string().max(16).optional(),
-  subType: z.string().max(64).optional(),
-  content: z.string().max(20_000).optional(),
-  contentEn: z.string().max(20_000).optional(),
+  domain: multilineText().max(16).optional(),
+  subType: multilineText().max(64).optional(),
+  content: multilineText().max(20_000).optional(),
+  contentEn: multilineText().max(20_000).optional(),
   alertType: z.enum(['info', 'success', 'warning', 'error']).optional(),
   selectAll: z.boolean().optional(),
   segments: z.union([z.literal(16), z.literal(17)]).optional(),
-  gutter: z.number().int().min(0).max(64).optional(),
+  gutter: dbInt().min(0).max(64).optional(),
   justify: z.enum(['start', 'end', 'center', 'space-around', 'space-between']).optional(),
   align: z.enum(['top', 'middle', 'bottom']).optional(),
   get columns() {
@@ -304,7 +305,7 @@ const widgetOptionsSchema: z.ZodType<WidgetOptions> = z.object({
   },
   repeatable: z.boolean().optional(),
   tableMode: z.enum(['table', 'card']).optional(),
-  cardsPerRow: z.number().int().min(TABLE_CARDS_PER_ROW_MIN).max(TABLE_CARDS_PER_ROW_MAX).optional(),
+  cardsPerRow: dbInt().min(TABLE_CARDS_PER_ROW_MIN).max(TABLE_CARDS_PER_ROW_MAX).optional(),
   data: z.array(tableRowSchema).max(10_000).optional(),
 });
 
@@ -312,24 +313,24 @@ export const widgetSchema: z.ZodType<Widget> = z.object({
   type: z.enum(WIDGET_TYPES),
   key: identifier(FIELD_NAME_MAX),
   model: identifier(FIELD_NAME_MAX),
-  vmodel: z.string().max(FIELD_NAME_MAX).optional(),
-  name: z.string().max(Math.max(LABEL_MAX, TABLE_NAME_MAX)),
-  nameEn: z.string().max(LABEL_MAX).optional(),
-  sort: z.number().int().optional(),
+  vmodel: multilineText().max(FIELD_NAME_MAX).optional(),
+  name: multilineText().max(Math.max(LABEL_MAX, TABLE_NAME_MAX)),
+  nameEn: multilineText().max(LABEL_MAX).optional(),
+  sort: dbInt().optional(),
   disabled: z.boolean().optional(),
-  labelCol: z.number().int().min(0).max(GRID_SPAN_TOTAL).optional(),
-  wrapperCol: z.number().int().min(0).max(GRID_SPAN_TOTAL).optional(),
+  labelCol: dbInt().min(0).max(GRID_SPAN_TOTAL).optional(),
+  wrapperCol: dbInt().min(0).max(GRID_SPAN_TOTAL).optional(),
   rules: z.array(widgetRuleSchema).max(10).optional(),
   isEdit: z.boolean().optional(),
-  table: z.string().max(TABLE_NAME_MAX).optional(),
+  table: multilineText().max(TABLE_NAME_MAX).optional(),
   options: widgetOptionsSchema,
-  id: z.union([z.string().max(64), z.number()]).optional(),
+  id: z.union([multilineText().max(64), z.number()]).optional(),
   defaultValue: z.unknown().optional(),
   required: z.boolean().optional(),
 });
 
 export const panelConfigSchema: z.ZodType<PanelConfig> = z.object({
-  labelWidth: z.number().int().min(0).max(GRID_SPAN_TOTAL),
+  labelWidth: dbInt().min(0).max(GRID_SPAN_TOTAL),
   labelPosition: z.enum(['left', 'right']),
 });
 
@@ -340,7 +341,7 @@ export const panelConfigSchema: z.ZodType<PanelConfig> = z.object({
 export const panelSchema: z.ZodType<Panel> = z.object({
   list: z.array(widgetSchema).max(5000),
   config: panelConfigSchema,
-  instrumentId: z.union([z.string().max(64), z.number()]).optional(),
+  instrumentId: z.union([multilineText().max(64), z.number()]).optional(),
   changeFlag: z.boolean().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, safeText } from '../validation/text.js';
 
 /** Spec 000 §3: accepted environment keys dev, uat, bprd, prd, and environments of type sde. */
 export const ENV_TYPES = ['dev', 'uat', 'bprd', 'prd', 'sde'] as const;
@@ -62,24 +63,24 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export const createEnvSchema = z
   .strictObject({
-    projectId: z.number().int().positive(),
-    key: z.string().trim().min(2).max(20),
+    projectId: dbId(),
+    key: safeText().min(2).max(20),
     type: z.enum(ENV_TYPES),
-    name: z.string().trim().min(1).max(64),
-    eName: z.string().trim().max(64).nullish(),
+    name: safeText().min(1).max(64),
+    eName: safeText().max(64).nullish(),
   })
   .refine((body) => isValidEnvKey(body.key, body.type), { path: ['key'], params: { message: 'format' } });
 
 export const updateEnvSchema = z.strictObject({
-  projectId: z.number().int().positive(),
-  id: z.number().int().positive(),
-  name: z.string().trim().min(1).max(64),
-  eName: z.string().trim().max(64).nullish(),
+  projectId: dbId(),
+  id: dbId(),
+  name: safeText().min(1).max(64),
+  eName: safeText().max(64).nullish(),
 });
 export const updateEnvStatusSchema = z.strictObject({
-  projectId: z.number().int().positive(),
-  id: z.number().int().positive(),
+  projectId: dbId(),
+  id: dbId(),
   status: z.enum(ENV_STATUSES),
 });
-export const envIdSchema = z.strictObject({ projectId: z.number().int().positive(), id: z.number().int().positive() });
-export const projectIdBodySchema = z.strictObject({ projectId: z.number().int().positive() });
+export const envIdSchema = z.strictObject({ projectId: dbId(), id: dbId() });
+export const projectIdBodySchema = z.strictObject({ projectId: dbId() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUS_CHANGE_TYPES } from './lifecycle.js';
 import { PROJECT_LIST_FILTERS, PROJECT_STATUSES } from './status.js';
+import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
 /** Spec 000 §1 sub-applications, by their shell names. */
 export const APPLICATIONS = ['dCap', 'Balance', 'Bigscreen', 'iMask', 'iSupply', 'Analytics'] as const;
@@ -38,18 +39,18 @@ export type ProjectConfig = Partial<Record<ProjectConfigFlag, boolean>>;
 
 /** Project codes are short identifiers used in exports and file names. */
 const PROJECT_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
-const text = (max: number) => z.string().trim().max(max).nullish();
+const text = (max: number) => safeText().max(max).nullish();
 
 /** A project's configuration, as applied for (`/dcap/project/apply`) and edited (`/dcap/project/save`). */
 const projectFields = {
-  code: z.string().trim().refine((code) => PROJECT_CODE.test(code), { params: { message: 'format' } }),
-  name: z.string().trim().min(1).max(200),
+  code: safeText().refine((code) => PROJECT_CODE.test(code), { params: { message: 'format' } }),
+  name: safeText().min(1).max(200),
   eName: text(200),
   piUserNames: text(200),
   piUserNamesEn: text(200),
   sponsorNames: text(200),
   croNames: text(200),
-  description: text(2000),
+  description: multilineText().trim().max(2000).nullish(),
   blindMethod: z.enum(BLIND_METHODS).default('N'),
   groupScheme: z.enum(GROUP_SCHEMES).default('PROJECT_GROUP_SCHEME_NONE'),
   remoteRandomization: z.boolean().default(false),
@@ -61,8 +62,8 @@ const projectFields = {
 export const createProjectSchema = z.strictObject(projectFields);
 /** Updates carry the version they were read at, so a concurrent edit is refused rather than overwritten. */
 export const saveProjectSchema = z.strictObject({
-  id: z.number().int().positive(),
-  version: z.number().int().positive(),
+  id: dbId(),
+  version: dbId(),
   ...projectFields,
 });
 export type CreateProjectRequest = z.infer<typeof createProjectSchema>;
@@ -101,17 +102,17 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectListQuerySchema = z.strictObject({
   filter: z.enum(PROJECT_LIST_FILTERS).default('mine'),
-  keyword: z.string().trim().max(64).optional(),
+  keyword: safeText().max(64).optional(),
 });
 
-export const projectIdParamsSchema = z.strictObject({ projectId: z.coerce.number().int().positive() });
+export const projectIdParamsSchema = z.strictObject({ projectId: queryId() });
 export const updateStatusQuerySchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: queryId(),
   status: z.enum(PROJECT_STATUSES),
   oldStatus: z.enum(PROJECT_STATUSES),
 });
 export const approveOnlineQuerySchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: queryId(),
   approve: z.enum(['true', 'false']).transform((v) => v === 'true'),
   publish: z.enum(['true', 'false']).transform((v) => v === 'true').default(true),
 });
@@ -131,15 +132,15 @@ export const statusChangeApplicationSchema = z.object({
 export type StatusChangeApplication = z.infer<typeof statusChangeApplicationSchema>;
 
 export const applyStatusChangeSchema = z.strictObject({
-  projectId: z.number().int().positive(),
+  projectId: dbId(),
   type: z.enum(STATUS_CHANGE_TYPES),
-  reason: z.string().trim().min(1).max(1000),
+  reason: multilineText().trim().min(1).max(1000),
 });
 export const decideStatusChangeSchema = z.strictObject({
-  projectId: z.number().int().positive(),
-  id: z.number().int().positive(),
+  projectId: dbId(),
+  id: dbId(),
   approve: z.boolean(),
-  comment: z.string().trim().max(1000).nullish(),
+  comment: multilineText().trim().max(1000).nullish(),
 });
 
 export const projectStepSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_RIGHTS } from '../permissions/project.js';
+import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
 // The folder's pure rules travel with its schemas, so `@dcap/core` exposes both through one entry.
 export * from './rules.js';
@@ -12,7 +13,7 @@ const optionalRightsShape = Object.fromEntries(ROLE_RIGHTS.map((right) => [right
 
 /** The value meaning "all sites" on the wire (spec 000 §3 `institutionIds`, shown as All Sites). */
 export const ALL_SITES = 'all' as const;
-export const siteScopeSchema = z.union([z.literal(ALL_SITES), z.array(z.number().int().positive()).min(1).max(500)]);
+export const siteScopeSchema = z.union([z.literal(ALL_SITES), z.array(dbId()).min(1).max(500)]);
 
 /** A project role as the spec shows it: alias, bilingual description, site scope, enabled, flags. */
 export const projectRoleSchema = z.object({
@@ -31,11 +32,11 @@ export const projectRoleSchema = z.object({
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
 export const saveRoleSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
-  projectId: z.number().int().positive(),
-  alias: z.string().trim().min(1).max(64),
-  description: z.string().trim().max(500).nullish(),
-  descriptionEn: z.string().trim().max(500).nullish(),
+  id: dbId().optional(),
+  projectId: dbId(),
+  alias: safeText().min(1).max(64),
+  description: multilineText().trim().max(500).nullish(),
+  descriptionEn: multilineText().trim().max(500).nullish(),
   institutionIds: siteScopeSchema,
   /** Absent: a new role is enabled, an existing one keeps its state (a save must not re-enable a disabled role). */
   enabled: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -58,24 +59,24 @@ export const roleAssignmentSchema = z.object({
 export type RoleAssignment = z.infer<typeof roleAssignmentSchema>;
 
 export const assignRoleSchema = z.strictObject({
-  roleId: z.number().int().positive(),
-  userIds: z.array(z.number().int().positive()).min(1).max(200),
+  roleId: dbId(),
+  userIds: z.array(dbId()).min(1).max(200),
   /** The sites the users may act for; defaults to the role's own scope. */
   institutionIds: siteScopeSchema.optional(),
   notify: z.boolean().default(false),
 });
 export const revokeRoleSchema = z.strictObject({
-  roleId: z.number().int().positive(),
-  userId: z.number().int().positive(),
+  roleId: dbId(),
+  userId: dbId(),
 });
 export const updateSiteAuthoritySchema = z.strictObject({
-  roleId: z.number().int().positive(),
-  userId: z.number().int().positive(),
+  roleId: dbId(),
+  userId: dbId(),
   institutionIds: siteScopeSchema,
 });
 export const roleIdsSchema = z.strictObject({
-  projectId: z.number().int().positive(),
-  ids: z.array(z.number().int().positive()).min(1).max(200),
+  projectId: dbId(),
+  ids: z.array(dbId()).min(1).max(200),
   /** Revoke the roles from their holders first; without it, a role still held is not deleted. */
   revoke: z.boolean().default(false),
 });
@@ -92,8 +93,8 @@ export const roleAuthLogSchema = z.object({
 });
 export type RoleAuthLog = z.infer<typeof roleAuthLogSchema>;
 
-const id = z.number().int().positive();
-const idParam = z.coerce.number().int().positive();
+const id = dbId();
+const idParam = queryId();
 
 /** A comma-separated id list in a query string (`ids=1,2`), as the spec's GET calls send it. */
 export const idListParam = z
@@ -117,9 +118,9 @@ export const roleUserParamsSchema = z.strictObject({ roleId: idParam, userId: id
 export const quickSaveRoleSchema = z.strictObject({
   id,
   projectId: id,
-  alias: z.string().trim().min(1).max(64).optional(),
-  description: z.string().trim().max(500).nullish(),
-  descriptionEn: z.string().trim().max(500).nullish(),
+  alias: safeText().min(1).max(64).optional(),
+  description: multilineText().trim().max(500).nullish(),
+  descriptionEn: multilineText().trim().max(500).nullish(),
   enabled: z.union([z.literal(0), z.literal(1)]).optional(),
   ...optionalRightsShape,
 });
@@ -147,8 +148,8 @@ export type BatchAssignRoleRequest = z.infer<typeof batchAssignRoleSchema>;
 export const roleHoldersQuerySchema = z.strictObject({ projectId: id, roleId: id.optional() });
 export const roleAuthLogQuerySchema = z.strictObject({
   projectId: id,
-  pageNo: z.number().int().positive().default(1),
-  pageSize: z.number().int().positive().max(200).default(20),
+  pageNo: dbId().default(1),
+  pageSize: dbId().max(200).default(20),
 });
 export const roleAuthLogPageSchema = z.object({ list: z.array(roleAuthLogSchema), total: z.number(), pageNo: z.number(), pageSize: z.number() });
 export type RoleAuthLogPage = z.infer<typeof roleAuthLogPageSchema>;
@@ -199,8 +200,8 @@ export type RoleHolders = z.infer<typeof roleHoldersSchema>;
 
 /** GET /dcap/projectRole/searchUsers: whom a role may be granted to, found by login name or name. */
 export const userSearchQuerySchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
-  keyword: z.string().trim().min(1).max(64),
+  projectId: queryId(),
+  keyword: safeText().min(1).max(64),
 });
 export const userPickSchema = z.object({ id: z.number(), username: z.string(), name: z.string(), nameEn: z.string().nullable() });
 export type UserPick = z.infer<typeof userPickSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MenuItem } from './menus.js';
+import { safeText } from '../validation/text.js';
 
 const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
@@ -14,7 +15,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 );
 
-export const initQuerySchema = z.strictObject({ application: z.string().max(32).optional() });
+export const initQuerySchema = z.strictObject({ application: safeText().max(32).optional() });
 
 /**
  * The login response of spec 000 §3, returned by GET /dcap/sys/init. Domains that do not exist yet

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, queryId, safeText } from '../validation/text.js';
 
 /** A study site (institution): a platform unit taking part in one project. */
 export const SITE_STATUSES = ['active', 'closed'] as const;
@@ -18,16 +19,16 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 export const saveSiteSchema = z.strictObject({
-  id: z.number().int().positive().optional(),
-  projectId: z.number().int().positive(),
-  unitId: z.number().int().positive(),
-  code: z.string().trim().regex(/^[A-Za-z0-9_-]{1,16}$/),
-  name: z.string().trim().max(200).nullish(),
-  eName: z.string().trim().max(200).nullish(),
-  piName: z.string().trim().max(100).nullish(),
+  id: dbId().optional(),
+  projectId: dbId(),
+  unitId: dbId(),
+  code: safeText().regex(/^[A-Za-z0-9_-]{1,16}$/),
+  name: safeText().max(200).nullish(),
+  eName: safeText().max(200).nullish(),
+  piName: safeText().max(100).nullish(),
   /** Absent: a new site is active, an existing one keeps its status (a save must not reopen a closed site). */
   status: z.enum(SITE_STATUSES).optional(),
 });
 export type SaveSiteRequest = z.infer<typeof saveSiteSchema>;
 
-export const siteIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const siteIdParamsSchema = z.strictObject({ id: queryId() });

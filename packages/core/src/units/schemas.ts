@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, queryId, safeText } from '../validation/text.js';
 
 /** Platform units (hospitals) and their departments (spec 000 §2.2 `/sys/unit/unit`, `/sys/unit/division`). */
 export const UNIT_STATUSES = ['active', 'disabled'] as const;
@@ -17,15 +18,15 @@ export const unitSchema = z.object({
 export type Unit = z.infer<typeof unitSchema>;
 
 const unitFields = {
-  code: z.string().trim().min(1).max(32),
-  name: z.string().trim().min(1).max(200),
-  eName: z.string().trim().max(200).nullish(),
-  province: z.string().trim().max(64).nullish(),
-  city: z.string().trim().max(64).nullish(),
-  address: z.string().trim().max(300).nullish(),
+  code: safeText().min(1).max(32),
+  name: safeText().min(1).max(200),
+  eName: safeText().max(200).nullish(),
+  province: safeText().max(64).nullish(),
+  city: safeText().max(64).nullish(),
+  address: safeText().max(300).nullish(),
 };
 export const createUnitSchema = z.strictObject(unitFields);
-export const updateUnitSchema = z.strictObject({ id: z.number().int().positive(), ...unitFields, status: z.enum(UNIT_STATUSES) });
+export const updateUnitSchema = z.strictObject({ id: dbId(), ...unitFields, status: z.enum(UNIT_STATUSES) });
 
 export const departmentSchema = z.object({
   id: z.number(),
@@ -36,14 +37,14 @@ export const departmentSchema = z.object({
 });
 export type Department = z.infer<typeof departmentSchema>;
 export const createDepartmentSchema = z.strictObject({
-  unitId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(200),
-  eName: z.string().trim().max(200).nullish(),
+  unitId: dbId(),
+  name: safeText().min(1).max(200),
+  eName: safeText().max(200).nullish(),
 });
 export const updateDepartmentSchema = z.strictObject({
-  id: z.number().int().positive(),
-  name: z.string().trim().min(1).max(200),
-  eName: z.string().trim().max(200).nullish(),
+  id: dbId(),
+  name: safeText().min(1).max(200),
+  eName: safeText().max(200).nullish(),
 });
-export const unitListQuerySchema = z.strictObject({ keyword: z.string().trim().max(64).optional() });
-export const departmentListQuerySchema = z.strictObject({ unitId: z.coerce.number().int().positive() });
+export const unitListQuerySchema = z.strictObject({ keyword: safeText().max(64).optional() });
+export const departmentListQuerySchema = z.strictObject({ unitId: queryId() });

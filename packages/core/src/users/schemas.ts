@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { emailSchema, loginNameSchema, newPasswordSchema } from '../auth/schemas.js';
+import { dbId, queryId, queryInt, safeText } from '../validation/text.js';
 
 export const GENDERS = ['male', 'female', 'unknown'] as const;
 export const USER_STATUSES = ['active', 'locked', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => safeText().max(max).nullish();
 
 /** Profile fields a user edits about themself (spec 002 §5: real name, gender, e-mail and corporation required). */
 export const profileFields = {
-  name: z.string().trim().min(1).max(64),
+  name: safeText().min(1).max(64),
   nameEn: optionalText(64),
   gender: z.enum(GENDERS),
   email: emailSchema,
-  corporation: z.string().trim().min(1).max(128),
+  corporation: safeText().min(1).max(128),
   phone: optionalText(32),
   department: optionalText(128),
 };
@@ -23,7 +24,7 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 
 /** Fields an administrator sets on a platform user; contact details are optional at creation. */
 const adminEditableFields = {
-  name: z.string().trim().min(1).max(64),
+  name: safeText().min(1).max(64),
   nameEn: optionalText(64),
   gender: z.enum(GENDERS).nullish(),
   email: emailSchema.nullish().or(z.literal('').transform(() => null)),
@@ -43,23 +44,23 @@ export const createUserSchema = z.strictObject({
 export type CreateUserRequest = z.infer<typeof createUserSchema>;
 
 export const updateUserSchema = z.strictObject({
-  id: z.number().int().positive(),
+  id: dbId(),
   ...adminEditableFields,
 });
 export type UpdateUserRequest = z.infer<typeof updateUserSchema>;
 
 export const userListQuerySchema = z.strictObject({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: safeText().max(64).optional(),
   status: z.enum(USER_STATUSES).optional(),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  pageNo: queryInt().min(1).default(1),
+  pageSize: queryInt().min(1).max(200).default(20),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const validateUserSchema = z.strictObject({ username: z.string().trim().min(1).max(64) });
-export const batchDeleteUsersSchema = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(200) });
-export const resetPasswordSchema = z.strictObject({ id: z.number().int().positive() });
-export const userIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const validateUserSchema = z.strictObject({ username: safeText().min(1).max(64) });
+export const batchDeleteUsersSchema = z.strictObject({ ids: z.array(dbId()).min(1).max(200) });
+export const resetPasswordSchema = z.strictObject({ id: dbId() });
+export const userIdParamsSchema = z.strictObject({ id: queryId() });
 
 /** A platform user as the API shows it; never the password hash. */
 export const userSchema = z.object({

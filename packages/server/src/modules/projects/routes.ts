@@ -11,6 +11,9 @@ import {
   projectListQuerySchema,
   projectSchema,
   projectStepSchema,
+  queryId,
+  queryInt,
+  safeText,
   saveProjectSchema,
   statusChangeApplicationSchema,
   updateStatusQuerySchema,
@@ -83,7 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
     summary: 'Move to the next step; n is the step the caller saw, so a stale screen cannot skip a step',
     tag: 'lifecycle',
     access: { project: 'project.lifecycle', locate: fromParams },
-    params: z.strictObject({ projectId: z.coerce.number().int().positive(), n: z.coerce.number().int().min(0).max(FLOW_STATUSES.length - 1) }),
+    params: z.strictObject({ projectId: queryId(), n: queryInt().min(0).max(FLOW_STATUSES.length - 1) }),
     response: projectSchema,
     handler: ({ actor, project, params, meta }) => lifecycle.step(deps, actor, project, 'nextStep', meta, FLOW_STATUSES[params.n]),
   });
@@ -136,7 +139,7 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
     summary: 'Remove the study data of every non-production environment while the project is in testing',
     tag: 'lifecycle',
     access: { project: 'project.lifecycle', locate: fromQuery },
-    query: z.strictObject({ projectId: z.coerce.number().int().positive(), typesStr: z.string().max(200).optional() }),
+    query: z.strictObject({ projectId: queryId(), typesStr: safeText().max(200).optional() }),
     response: z.object({ removed: z.record(z.string(), z.record(z.string(), z.number())) }),
     handler: ({ actor, project, meta }) => lifecycle.resetTestData(deps, actor, project, meta),
   });

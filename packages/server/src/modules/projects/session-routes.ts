@@ -1,3 +1,4 @@
+import { queryId, safeText } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
@@ -17,7 +18,7 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     summary: 'Switch the session to a project (its first enabled role and default environment)',
     tag: 'session',
     access: 'signedIn',
-    params: z.strictObject({ projectId: z.coerce.number().int().positive() }),
+    params: z.strictObject({ projectId: queryId() }),
     response: selectionSchema,
     handler: ({ actor, params }) => storeProject(deps, actor, params.projectId),
   });
@@ -27,7 +28,7 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     summary: 'Switch the session to another of the caller’s roles in the current project',
     tag: 'session',
     access: 'signedIn',
-    params: z.strictObject({ roleId: z.coerce.number().int().positive() }),
+    params: z.strictObject({ roleId: queryId() }),
     response: selectionSchema,
     handler: ({ actor, params }) => storeRole(deps, actor, params.roleId),
   });
@@ -37,7 +38,7 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     summary: 'Switch the session to an environment of the current project',
     tag: 'session',
     access: 'signedIn',
-    params: z.strictObject({ env: z.string().min(1).max(20) }),
+    params: z.strictObject({ env: safeText().min(1).max(20) }),
     response: selectionSchema,
     handler: ({ actor, params }) => selectEnvironment(deps, actor, params.env),
   });

@@ -1,11 +1,12 @@
 import {
-  deleteProjectDictSchema,
   deletedDictSchema,
+  deleteProjectDictSchema,
   dictEntrySchema,
   dictOptionsRequestSchema,
   dictOptionsResponseSchema,
   libraryDeleteByIdSchema,
   libraryDeletedIdSchema,
+  safeText,
   saveProjectDictSchema,
   saveSysDictSchema,
   sysDictSchema,
@@ -18,7 +19,7 @@ import type { RouteRegistry } from '../../../http/route.js';
 import { MANAGE_LIBRARY } from '../access.js';
 import * as service from './service.js';
 
-const keywordQuery = z.strictObject({ keyword: z.string().trim().max(64).optional() });
+const keywordQuery = z.strictObject({ keyword: safeText().max(64).optional() });
 
 /** Dictionaries: platform ones (administered under /sys/dict) and each project's own (spec 001 §3.8, §7). */
 export function registerDictRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {

@@ -2,6 +2,7 @@ import {
   libraryDeleteByIdSchema,
   libraryDeletedIdSchema,
   libraryIdParamsSchema,
+  safeText,
   saveSysTemplateSchema,
   sysTemplateDetailSchema,
   sysTemplateSchema,
@@ -15,7 +16,7 @@ import type { RouteRegistry } from '../../../http/route.js';
 import { MANAGE_LIBRARY } from '../access.js';
 import * as service from './service.js';
 
-const keywordQuery = z.strictObject({ keyword: z.string().trim().max(64).optional() });
+const keywordQuery = z.strictObject({ keyword: safeText().max(64).optional() });
 
 /** Panel templates: the designer's panel library select (spec 001 §2.1, §7) and its administration. */
 export function registerTemplateRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
