@@ -86,3 +86,20 @@ export type ParseResult = { ok: true; ast: FormulaNode } | { ok: false; error: F
 export function referenceName(node: FieldNode): string {
   return node.column === undefined ? node.model : `${node.model}.${node.column}`;
 }
+
+/** The children of a node, in reading order. */
+export function childrenOf(node: FormulaNode): readonly FormulaNode[] {
+  switch (node.kind) {
+    case 'unary':
+      return [node.operand];
+    case 'binary':
+      return [node.left, node.right];
+    case 'call':
+      return node.args;
+    case 'number':
+    case 'string':
+    case 'boolean':
+    case 'field':
+      return [];
+  }
+}

@@ -1,5 +1,5 @@
 import type { BinaryNode, FormulaNode, FormulaValue } from './ast.js';
-import { referenceName } from './ast.js';
+import { childrenOf, referenceName } from './ast.js';
 import { compileFormula } from './compile.js';
 import { lookupFunction } from './functions.js';
 import type { EvaluatedValue } from './values.js';
@@ -27,7 +27,8 @@ export interface FormulaScope {
  */
 export function evaluateFormula(ast: FormulaNode, scope: FormulaScope): FormulaValue {
   try {
-    const value = collapse(evaluate(ast, scope));
+    // `?? null`: a tree built by hand with an operator the evaluator does not know gives blank, not undefined.
+    const value = collapse(evaluate(ast, scope)) ?? null;
     if (typeof value === 'number') return normaliseNumber(value);
     // A text of only spaces is blank, so a stored result is either a value or nothing.
     return typeof value === 'string' && value.trim() === '' ? null : value;
@@ -199,24 +200,18 @@ export function formulaReferences(formula: FormulaNode | string): string[] {
 
 const referenceCache = new WeakMap<FormulaNode, readonly string[]>();
 
-function collectReferences(node: FormulaNode, names: Set<string>): void {
-  switch (node.kind) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-      return;
-    case 'field':
-      names.add(referenceName(node));
-      return;
-    case 'unary':
-      collectReferences(node.operand, names);
-      return;
-    case 'binary':
-      collectReferences(node.left, names);
-      collectReferences(node.right, names);
-      return;
-    case 'call':
-      for (const arg of node.args) collectReferences(arg, names);
-      return;
+/**
+ * Walks the tree with a stack of its own rather than the call stack, so a long condition list compiled into
+ * a deep tree cannot overflow it (docs/formulas.md, "Limits").
+ */
+function collectReferences(root: FormulaNode, names: Set<string>): void {
+  const pending: FormulaNode[] = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === 'field') names.add(referenceName(node));
+    const children = childrenOf(node);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child) pending.push(child);
+    }
   }
 }

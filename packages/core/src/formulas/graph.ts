@@ -107,8 +107,8 @@ export function buildFormulaGraph(panel: Pick<Panel, 'list'>): FormulaGraph {
     const seeds = [model, ...[...readers.keys()].filter((name) => name.startsWith(`${model}.`))];
     const reached = new Set<string>();
     const queue = [...seeds];
-    while (queue.length > 0) {
-      const name = queue.shift() ?? '';
+    for (let head = 0; head < queue.length; head += 1) {
+      const name = queue[head] ?? '';
       for (const reader of readers.get(name) ?? []) {
         if (reached.has(reader)) continue;
         reached.add(reader);
@@ -123,21 +123,38 @@ export function buildFormulaGraph(panel: Pick<Panel, 'list'>): FormulaGraph {
   return { order, dependents, cycles, nodes };
 }
 
-/** Depth-first: each name after what it reads. Names in a cycle keep their first-seen order. */
+/**
+ * Depth-first: each name after what it reads. Names in a cycle keep their first-seen order. The walk keeps
+ * its own stack, so a chain of thousands of formulas reading one another cannot overflow the call stack.
+ */
 function topologicalOrder(reads: ReadonlyMap<string, ReadonlySet<string>>): string[] {
   const result: string[] = [];
   const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const name of reads.get(id) ?? []) visit(name);
-    result.push(id);
-  };
-  for (const id of reads.keys()) visit(id);
+  for (const root of reads.keys()) {
+    if (seen.has(root)) continue;
+    seen.add(root);
+    // Each frame is a name and what it still has to read, in the order the names were written.
+    const stack: { id: string; pending: Iterator<string> }[] = [{ id: root, pending: (reads.get(root) ?? EMPTY).values() }];
+    for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
+      const next = frame.pending.next();
+      if (next.done) {
+        stack.pop();
+        result.push(frame.id);
+      } else if (!seen.has(next.value)) {
+        seen.add(next.value);
+        stack.push({ id: next.value, pending: (reads.get(next.value) ?? EMPTY).values() });
+      }
+    }
+  }
   return result;
 }
 
-/** Tarjan's strongly connected components; a component of two or more, or one that reads itself, is a cycle. */
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Tarjan's strongly connected components; a component of two or more, or one that reads itself, is a cycle.
+ * Iterative, with its own stack of frames, for the same reason as topologicalOrder.
+ */
 function findCycles(reads: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
@@ -146,20 +163,17 @@ function findCycles(reads: ReadonlyMap<string, ReadonlySet<string>>): string[][]
   const onStack = new Set<string>();
   const cycles: string[][] = [];
 
-  const connect = (id: string) => {
+  const enter = (id: string) => {
     index.set(id, counter);
     low.set(id, counter);
     counter += 1;
     stack.push(id);
     onStack.add(id);
-    for (const next of reads.get(id) ?? []) {
-      if (!index.has(next)) {
-        connect(next);
-        low.set(id, Math.min(low.get(id) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) {
-        low.set(id, Math.min(low.get(id) ?? 0, index.get(next) ?? 0));
-      }
-    }
+    return { id, pending: (reads.get(id) ?? EMPTY).values() };
+  };
+
+  /** After all of `id`'s reads are explored: when it is the root of a component, pop the component. */
+  const leave = (id: string) => {
     if (low.get(id) !== index.get(id)) return;
     const component: string[] = [];
     for (;;) {
@@ -171,7 +185,24 @@ function findCycles(reads: ReadonlyMap<string, ReadonlySet<string>>): string[][]
     }
     if (component.length > 1 || reads.get(id)?.has(id)) cycles.push(cycleChain(component, reads));
   };
-  for (const id of reads.keys()) if (!index.has(id)) connect(id);
+
+  for (const root of reads.keys()) {
+    if (index.has(root)) continue;
+    const frames = [enter(root)];
+    for (let frame = frames.at(-1); frame !== undefined; frame = frames.at(-1)) {
+      const next = frame.pending.next();
+      if (!next.done) {
+        if (!index.has(next.value)) frames.push(enter(next.value));
+        else if (onStack.has(next.value)) low.set(frame.id, Math.min(low.get(frame.id) ?? 0, index.get(next.value) ?? 0));
+        continue;
+      }
+      frames.pop();
+      leave(frame.id);
+      // Back in the caller: what the finished name reaches, the caller reaches too.
+      const caller = frames.at(-1);
+      if (caller) low.set(caller.id, Math.min(low.get(caller.id) ?? 0, low.get(frame.id) ?? 0));
+    }
+  }
   return cycles;
 }
 

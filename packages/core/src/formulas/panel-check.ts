@@ -43,15 +43,27 @@ export function checkPanelFormulas(panel: Panel): PanelIssue[] {
   }
 
   const graph = buildFormulaGraph(panel);
+  const widgetsByPath = new Map<string, Widget>();
+  if (graph.cycles.length > 0) for (const { widget, path } of walkWidgets(panel.list)) widgetsByPath.set(path, widget);
   for (const cycle of graph.cycles) {
-    const chain = [...cycle, cycle[0] ?? ''].join(' → ');
+    const chain = cycleText(cycle);
     for (const id of cycle) {
       const node = graph.nodes.get(id);
       if (!node) continue;
-      issues.push({ widgetKey: node.widgetKey, path: `${node.path}.options.${cycleOption(node.computed !== null, panel, node.path)}`, ...formulaMessage('formula.cycle', { chain }) });
+      issues.push({ widgetKey: node.widgetKey, path: `${node.path}.options.${cycleOption(node.computed !== null, widgetsByPath.get(node.path))}`, ...formulaMessage('formula.cycle', { chain }) });
     }
   }
   return issues;
+}
+
+/** Names shown of a long cycle: the message stays readable, and its size does not grow with the cycle. */
+const CYCLE_NAMES_SHOWN = 8;
+
+/** `a → b → c → a`; a long cycle shows its first names, an ellipsis, its last name and the first again. */
+function cycleText(cycle: readonly string[]): string {
+  const first = cycle[0] ?? '';
+  const shown = cycle.length <= CYCLE_NAMES_SHOWN ? cycle : [...cycle.slice(0, CYCLE_NAMES_SHOWN - 1), '…', cycle.at(-1) ?? ''];
+  return [...shown, first].join(' → ');
 }
 
 /** Inside a table, the same table's column keys name the same row's cells as well as every panel field. */
@@ -67,9 +79,8 @@ function formulaIssues(widget: Widget, path: string, text: string, known: KnownF
 }
 
 /** The option a cycle member is reported on: its formula, else its written condition, else its condition list. */
-function cycleOption(computed: boolean, panel: Panel, path: string): string {
+function cycleOption(computed: boolean, widget: Widget | undefined): string {
   if (computed) return 'expression';
-  const visited = [...walkWidgets(panel.list)].find((entry) => entry.path === path);
-  const logic = visited?.widget.options.logicExpression;
+  const logic = widget?.options.logicExpression;
   return logic !== undefined && logic.trim() !== '' ? 'logicExpression' : 'showConditions';
 }
