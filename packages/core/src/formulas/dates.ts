@@ -22,20 +22,21 @@ export const DATEDIFF_UNITS = {
 } as const;
 export type DatediffUnit = keyof typeof DATEDIFF_UNITS;
 
-const UNIT_WORDS: Record<string, DatediffUnit> = {
-  year: 'y',
-  years: 'y',
-  month: 'M',
-  months: 'M',
-  day: 'd',
-  days: 'd',
-  hour: 'h',
-  hours: 'h',
-  minute: 'm',
-  minutes: 'm',
-  second: 's',
-  seconds: 's',
-};
+/** A Map, so a unit written as 'constructor' or '__proto__' is unknown rather than an inherited member. */
+const UNIT_WORDS: ReadonlyMap<string, DatediffUnit> = new Map([
+  ['year', 'y'],
+  ['years', 'y'],
+  ['month', 'M'],
+  ['months', 'M'],
+  ['day', 'd'],
+  ['days', 'd'],
+  ['hour', 'h'],
+  ['hours', 'h'],
+  ['minute', 'm'],
+  ['minutes', 'm'],
+  ['second', 's'],
+  ['seconds', 's'],
+] as const);
 
 /**
  * The unit of `datediff`: REDCap's letters, where `M` is months and `m` minutes, or a word such as 'years'.
@@ -46,7 +47,18 @@ export function parseDatediffUnit(unit: string): DatediffUnit | null {
   if (trimmed === 'M' || trimmed === 'm') return trimmed;
   const lower = trimmed.toLowerCase();
   if (lower === 'y' || lower === 'd' || lower === 'h' || lower === 's') return lower;
-  return UNIT_WORDS[lower] ?? null;
+  return UNIT_WORDS.get(lower) ?? null;
+}
+
+/**
+ * Three groups of one or two digits, such as '25-01-01' or '1/2/25', optionally with a time: a date whose year
+ * has two digits. Which century, and which group is the year, is a guess, so formulas refuse such dates
+ * (docs/formulas.md, "Dates") and the evaluator reads them as blank.
+ */
+const TWO_DIGIT_YEAR = /^\d{1,2}([-/])\d{1,2}\1\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
+
+export function hasTwoDigitYear(text: string): boolean {
+  return TWO_DIGIT_YEAR.test(text.trim());
 }
 
 const YEAR_FIRST = /^(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z)?$/;
@@ -84,11 +96,12 @@ function build(
   const parts = [year, month, day, hour ?? '0', minute ?? '0', second ?? '0'].map(Number);
   const [y = NaN, mo = NaN, d = NaN, h = NaN, mi = NaN, s = NaN] = parts;
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
-  const time = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(time);
-  // Date.UTC rolls 2023-02-30 over to March; a date that does not exist is not a date.
+  const check = new Date(Date.UTC(2000, 0, 1, h, mi, s));
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes the year as written ('0025-01-01').
+  check.setUTCFullYear(y, mo - 1, d);
+  // A date that does not exist (2023-02-30) rolls over into the next month; it is not a date.
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  return time;
+  return check.getTime();
 }
 
 /** `to - from` in the unit, fractional as in REDCap. */

@@ -67,6 +67,10 @@ export const FORMULA_MESSAGES = {
     zh: '第 {position} 个字符处的时间单位“{unit}”无效，可用 y、M、d、h、m、s',
     en: 'Invalid time unit "{unit}" at character {position}; use y, M, d, h, m or s',
   },
+  'formula.two_digit_year': {
+    zh: '第 {position} 个字符处的日期“{text}”只写了两位年份，请写四位年份，如 2025-01-31',
+    en: 'The date "{text}" at character {position} has a two-digit year; write the year in four digits, such as 2025-01-31',
+  },
   'formula.cycle': {
     zh: '公式之间存在循环引用：{chain}',
     en: 'The formulas refer to each other in a cycle: {chain}',
