@@ -13,9 +13,12 @@ export type ProjectLocator = (input: { body: unknown; query: unknown; params: un
  * Who may call a route, declared beside the route and checked before the handler runs.
  * `public`: anyone; `signedIn`: any valid session; `{ platform }`: a platform right from core;
  * `{ project, locate }`: a project right from core in the project `locate` names (the session's current
- * project when it returns undefined), resolved with the caller's role and site scope.
+ * project when it returns undefined), resolved with the caller's role and site scope. `site: 'scoped'`
+ * declares that the call acts on one site's data (a site's details, a grant of a site-limited role): the
+ * service then also refuses a caller whose role does not cover that site (spec 000 §6), and the permission
+ * inventory checks it with a member of another site.
  */
-export type ProjectRouteAccess = { project: ProjectAction; locate?: ProjectLocator };
+export type ProjectRouteAccess = { project: ProjectAction; locate?: ProjectLocator; site?: 'scoped' };
 export type Access = 'public' | 'signedIn' | { platform: PlatformAction } | ProjectRouteAccess;
 
 export interface ProjectResolver {
