@@ -171,6 +171,22 @@ export const ERRORS = {
     'zh-CN': '不能给自己授予角色或扩大自己的中心权限，请联系其他管理员',
     'en-US': 'You cannot grant yourself a role or widen your own sites; ask another manager',
   },
+  // Role administration never raises access beyond the caller's own (spec 000 §6; docs/decisions.md).
+  'role.rights_exceeded': {
+    status: 403,
+    'zh-CN': '只能创建、修改或授予您当前角色已具备的权限',
+    'en-US': 'You can only create, change or grant roles whose rights your own role holds',
+  },
+  'role.own_role': {
+    status: 403,
+    'zh-CN': '不能修改自己所持角色的权限、中心或启用状态，请联系其他管理员',
+    'en-US': 'You cannot change the rights, sites or enabled state of a role you hold; ask another manager',
+  },
+  'role.last_administrator': {
+    status: 409,
+    'zh-CN': '此操作会使项目中再无人可以管理用户权限',
+    'en-US': 'This would leave no one in the project who can manage user rights',
+  },
   'design.dev_env_required': {
     status: 409,
     'zh-CN': '设计只能在开发环境中修改，请先切换到开发环境',

@@ -4,6 +4,7 @@ import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
 // The folder's pure rules travel with its schemas, so `@dcap/core` exposes both through one entry.
 export * from './rules.js';
+export * from './escalation.js';
 
 const rightsShape = Object.fromEntries(ROLE_RIGHTS.map((right) => [right, z.boolean()])) as Record<(typeof ROLE_RIGHTS)[number], z.ZodBoolean>;
 const optionalRightsShape = Object.fromEntries(ROLE_RIGHTS.map((right) => [right, z.boolean().optional()])) as Record<
