@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { SiteScope } from '../permissions/project.js';
 import { idListParam, saveRoleSchema } from './schemas.js';
 import {
-  assignmentScopeRefusal,
   intersectScopes,
   normaliseScope,
   rightsFromFlags,
@@ -35,21 +34,6 @@ describe('site scopes', () => {
     [[1], [2], false],
   ])('overlap of %j and %j is %s', (a, b, expected) => {
     expect(scopesOverlap(a, b)).toBe(expected);
-  });
-});
-
-describe('assignment scope (a grant lies within the role and within the granter)', () => {
-  it.each<[string, SiteScope, SiteScope, SiteScope, string | null]>([
-    ['all sites by a manager for an all-sites role', 'all', 'all', 'all', null],
-    ['one site of an all-sites role by a site-A manager', [1], 'all', [1], null],
-    ['all sites of an all-sites role by a site-A manager', 'all', 'all', [1], 'permission.site_forbidden'],
-    ['a site outside the role', [2], [1], 'all', 'role.site_outside_role'],
-    ['all sites of a one-site role', 'all', [1], 'all', 'role.site_outside_role'],
-    ['site B by a site-A manager', [2], [1, 2], [1], 'permission.site_forbidden'],
-    ['sites A and B by an A-and-B manager', [1, 2], [1, 2, 3], [2, 1], null],
-    ['anything by a caller with no sites', [1], 'all', [], 'permission.site_forbidden'],
-  ])('%s', (_name, requested, role, granter, expected) => {
-    expect(assignmentScopeRefusal(requested, role, granter)).toBe(expected);
   });
 });
 

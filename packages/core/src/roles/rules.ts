@@ -1,7 +1,6 @@
-import type { ErrorCode } from '../errors/catalogue.js';
 import type { Locale } from '../i18n/locale.js';
 import type { RoleRight, SiteScope } from '../permissions/project.js';
-import { ROLE_RIGHTS, scopeWithin } from '../permissions/project.js';
+import { ROLE_RIGHTS } from '../permissions/project.js';
 
 /** One order for a scope's site ids, without repeats, so equal scopes compare and audit equal. */
 export function normaliseScope(scope: SiteScope): SiteScope {
@@ -34,16 +33,6 @@ export function scopesOverlap(a: SiteScope, b: SiteScope): boolean {
  */
 export function rightsFromFlags(flags: Partial<Record<RoleRight, boolean | undefined>>, current: readonly RoleRight[] = []): RoleRight[] {
   return ROLE_RIGHTS.filter((right) => flags[right] ?? current.includes(right));
-}
-
-/**
- * Why an assignment's sites are refused, or null: they must lie within the role's sites (a rule of the
- * role) and within the granter's own sites (a delegated grant never exceeds the granter's scope).
- */
-export function assignmentScopeRefusal(requested: SiteScope, roleScope: SiteScope, granterScope: SiteScope): ErrorCode | null {
-  if (!scopeWithin(requested, roleScope)) return 'role.site_outside_role';
-  if (!scopeWithin(requested, granterScope)) return 'permission.site_forbidden';
-  return null;
 }
 
 /** Spec 000 §3: the value meaning all sites is shown as All Sites in English. */

@@ -1,5 +1,5 @@
-import type { ProjectAccess, RoleRight, SiteScope } from '@dcap/core';
-import { AppError } from '@dcap/core';
+import type { ProjectAccess, RoleRight } from '@dcap/core';
+import { AppError, intersectScopes } from '@dcap/core';
 import type { ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
@@ -8,12 +8,6 @@ import type { Executor } from '../audit/repo.js';
 export interface ProjectContext {
   project: ProjectRow;
   access: ProjectAccess;
-}
-
-function intersect(a: SiteScope, b: SiteScope): SiteScope {
-  if (a === 'all') return b;
-  if (b === 'all') return a;
-  return a.filter((site) => b.includes(site));
 }
 
 /**
@@ -53,7 +47,9 @@ export async function resolveProjectAccess(db: Executor, actor: Actor, projectId
         enabled: row.enabled,
         // The column's CHECK constraint admits only core's rights.
         rights: row.rights as RoleRight[],
-        sites: intersect(row.role_all ? 'all' : row.role_sites, row.user_all ? 'all' : row.user_sites),
+        // What the holder acts for: their grant within the role's sites. Callers read it through core's
+        // siteScope, which also gives a disabled role no site (spec 000 §6).
+        sites: intersectScopes(row.role_all ? 'all' : row.role_sites, row.user_all ? 'all' : row.user_sites),
       };
     }
   }

@@ -34,11 +34,12 @@ describe('a user-rights manager limited to site A grants roles', () => {
     expect(audit.new_value).toEqual({ roleId: s.roles.crcA.id, roleAlias: 'CRC-A', userId: nurse.id, username: 'nurse.a1', institutionIds: [s.siteA.id], notify: true });
   });
 
-  it('grants the all-sites monitor role only when limited to site A', async () => {
+  it('cannot hand out the all-sites monitor role, even narrowed to site A; the project administrator can', async () => {
     const cra = await person(study, 'cra.a1');
     refused(await assign(s.rightsA, { roleId: s.roles.monitor.id, userIds: [cra.id] }), 403, 'permission.site_forbidden');
     refused(await assign(s.rightsA, { roleId: s.roles.monitor.id, userIds: [cra.id], institutionIds: [s.siteB.id] }), 403, 'permission.site_forbidden');
-    const [granted] = ok(await assign(s.rightsA, { roleId: s.roles.monitor.id, userIds: [cra.id], institutionIds: [s.siteA.id] })) as RoleAssignment[];
+    refused(await assign(s.rightsA, { roleId: s.roles.monitor.id, userIds: [cra.id], institutionIds: [s.siteA.id] }), 403, 'permission.site_forbidden');
+    const [granted] = ok(await assign(s.pm, { roleId: s.roles.monitor.id, userIds: [cra.id], institutionIds: [s.siteA.id] })) as RoleAssignment[];
     expect(granted?.institutionIds).toEqual([s.siteA.id]);
   });
 
@@ -124,7 +125,7 @@ describe('changing the sites a holder acts for', () => {
     refused(await update(s.rightsA, [s.siteA.id]), 403, 'permission.site_forbidden');
     expect((ok(await update(s.pm, [s.siteA.id])) as RoleAssignment).institutionIds).toEqual([s.siteA.id]);
     refused(await update(s.rightsA, [s.siteA.id, s.siteB.id]), 403, 'permission.site_forbidden');
-    refused(await update(s.rightsA, [999999]), 422, 'role.unknown_site');
+    refused(await update(s.pm, [999999]), 422, 'role.unknown_site');
     const rows = await study.t.database.db.selectFrom('audit_log').select(['old_value', 'new_value']).where('action', '=', 'role.site_authority').orderBy('id').execute();
     expect(rows.map((r) => [(r.old_value as { institutionIds: unknown }).institutionIds, (r.new_value as { institutionIds: unknown }).institutionIds])).toEqual([
       ['all', [s.siteB.id]],

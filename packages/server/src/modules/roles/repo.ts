@@ -1,3 +1,4 @@
+import type { RoleAdministratorCandidate, RoleRight } from '@dcap/core';
 import type { Insertable, Updateable } from 'kysely';
 import type { AssignmentRow, AuditRow, ProjectRolesTable, RoleAssignmentsTable, RoleRow, UserRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -34,6 +35,39 @@ export async function countHolders(db: Executor, roleIds: readonly number[]): Pr
     .groupBy('role_id')
     .execute();
   return new Map(rows.map((row) => [row.role_id, row.n]));
+}
+
+/** The project's live roles the user holds through an unrevoked grant. */
+export async function heldRoleIds(db: Executor, projectId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .select('a.role_id')
+    .where('a.project_id', '=', projectId)
+    .where('a.user_id', '=', userId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.role_id);
+}
+
+/** Everyone who might manage the project's user rights: its administrators and the holders of its live roles. */
+export async function roleAdministratorCandidates(db: Executor, projectId: number): Promise<RoleAdministratorCandidate[]> {
+  const admins = await db.selectFrom('project_admins as p').innerJoin('users as u', 'u.id', 'p.user_id').select('u.status').where('p.project_id', '=', projectId).execute();
+  const holders = await db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['u.status', 'r.enabled', 'r.rights'])
+    .where('a.project_id', '=', projectId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .execute();
+  return [
+    ...admins.map((row) => ({ userActive: row.status === 'active', projectAdmin: true, roleEnabled: false, rights: [] })),
+    // The column's CHECK constraint admits only core's rights.
+    ...holders.map((row) => ({ userActive: row.status === 'active', projectAdmin: false, roleEnabled: row.enabled, rights: row.rights as RoleRight[] })),
+  ];
 }
 
 export type UserRef = Pick<UserRow, 'id' | 'username' | 'name' | 'status'>;

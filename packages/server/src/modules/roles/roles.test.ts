@@ -44,6 +44,38 @@ describe('who may shape roles', () => {
   });
 });
 
+/** A platform user who holds roles but never signs in (keeps clear of the sign-in rate limit). */
+async function holder(username: string): Promise<number> {
+  const reply = await study.t.call('POST', '/dcap/sys/user/save', { token: study.admin.token, body: { username, name: username } });
+  return (ok(reply) as { user: { id: number } }).user.id;
+}
+
+describe('what a site-limited member sees (spec 000 §6)', () => {
+  it('lists only the roles reaching their sites, counting only holders there, and the init call shows only their sites', async () => {
+    const crcB = await role(study, s.pm, { projectId: s.projectId, alias: 'CRC-B', institutionIds: [s.siteB.id], dataEntryRights: true });
+    const [nurseB, craA, craB] = [await holder('see.nurse.b'), await holder('see.cra.a'), await holder('see.cra.b')];
+    await grant(study, s.pm, s.projectId, { roleId: crcB.id, userIds: [nurseB] });
+    await grant(study, s.pm, s.projectId, { roleId: s.roles.monitor.id, userIds: [craA], institutionIds: [s.siteA.id] });
+    await grant(study, s.pm, s.projectId, { roleId: s.roles.monitor.id, userIds: [craB], institutionIds: [s.siteB.id] });
+
+    const counts = (list: ProjectRole[]) => Object.fromEntries(list.map((r) => [r.alias, r.userCount]));
+    expect(counts(await roles(s.investigator))).toEqual({ 'UserAdmin-A': 1, 'CRC-A': 1, Monitor: 1 });
+    expect(counts(await roles(s.pm))).toMatchObject({ 'UserAdmin-A': 1, 'CRC-A': 1, Monitor: 2, 'CRC-B': 1 });
+
+    const init = async () => ok(await call('GET', '/dcap/sys/init', s.investigator)) as { institutions: { id: number }[]; allInstitutions: unknown[] };
+    expect((await init()).institutions.map((x) => x.id)).toEqual([s.siteA.id]);
+    // A disabled role gives no sites, so the shell lists none (it sends the holder to the role-disabled page).
+    ok(await call('GET', `/dcap/projectRole/disableRole/${s.roles.crcA.id}/0?projectId=${s.projectId}`, s.pm));
+    try {
+      const disabled = await init();
+      expect(disabled.institutions).toEqual([]);
+      expect(disabled.allInstitutions).toHaveLength(2);
+    } finally {
+      ok(await call('GET', `/dcap/projectRole/disableRole/${s.roles.crcA.id}/1?projectId=${s.projectId}`, s.pm));
+    }
+  });
+});
+
 describe('creating and changing roles', () => {
   it('refuses a site of another project and a taken name, and audits a creation with the project', async () => {
     const other = await project(study, s.pm, 'ROLE-1-Y');
@@ -76,6 +108,18 @@ describe('creating and changing roles', () => {
     ]);
   });
 
+  it('keeps an optional field a save omits and clears it on an explicit null, in saveRole and quickSave', async () => {
+    const base = { projectId: s.projectId, alias: 'Coder', institutionIds: 'all' };
+    const coder = await role(study, s.pm, { ...base, description: '医学编码', descriptionEn: 'Medical coding' });
+    const save = async (url: string, body: Record<string, unknown>) => ok(await call('POST', `/dcap/projectRole/${url}`, s.pm, { id: coder.id, projectId: s.projectId, ...body })) as ProjectRole;
+    expect(await save('saveRole', { ...base, alias: 'Coder 2' })).toMatchObject({ description: '医学编码', descriptionEn: 'Medical coding' });
+    expect(await save('quickSave', { alias: 'Coder 3' })).toMatchObject({ description: '医学编码', descriptionEn: 'Medical coding' });
+    expect(await save('quickSave', { descriptionEn: null })).toMatchObject({ description: '医学编码', descriptionEn: null });
+    expect(await save('saveRole', { ...base, description: null })).toMatchObject({ description: null, descriptionEn: null });
+    const stored = await study.t.database.db.selectFrom('project_roles').select(['description', 'description_en']).where('id', '=', coder.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ description: null, description_en: null });
+  });
+
   it('lets the platform administrator shape roles of any project without holding a role there', async () => {
     const viewer = await role(study, study.admin, { projectId: s.projectId, alias: 'Viewer', institutionIds: 'all' });
     const [row] = await roleAudit('role.create').then((rows) => rows.filter((r) => r.entity_id === String(viewer.id)));
@@ -101,6 +145,7 @@ describe('creating and changing roles', () => {
 describe('disabling a role', () => {
   it('leaves it assigned but grants nothing: the holder’s session gets 403 role.disabled until it is enabled again', async () => {
     expect((await canView(s.investigator)).status).toBe(200);
+    const [disables, enables] = [(await roleAudit('role.disable')).length, (await roleAudit('role.enable')).length];
     const disabled = ok(await call('GET', `/dcap/projectRole/disableRole/${s.roles.crcA.id}/0?projectId=${s.projectId}`, s.pm)) as ProjectRole;
     expect(disabled).toMatchObject({ enabled: 0, userCount: 1 });
     const refusal = await canView(s.investigator);
@@ -111,8 +156,9 @@ describe('disabling a role', () => {
 
     ok(await call('GET', `/dcap/projectRole/disableRole/${s.roles.crcA.id}/1?projectId=${s.projectId}`, s.pm));
     expect((await canView(s.investigator)).status).toBe(200);
-    expect((await roleAudit('role.disable')).map((row) => row.new_value)).toEqual([{ alias: 'CRC-A', enabled: false }]);
-    expect(await roleAudit('role.enable')).toHaveLength(1);
+    const disableRows = await roleAudit('role.disable');
+    expect(disableRows.slice(disables).map((row) => [row.old_value, row.new_value])).toEqual([[{ alias: 'CRC-A', enabled: true }, { alias: 'CRC-A', enabled: false }]]);
+    expect(await roleAudit('role.enable')).toHaveLength(enables + 1);
     refused(await call('GET', `/dcap/projectRole/disableRole/${s.roles.crcA.id}/2`, s.pm), 400, 'request.invalid');
   });
 });

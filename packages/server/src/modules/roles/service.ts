@@ -1,5 +1,5 @@
 import type { Locale, ProjectRole, QuickSaveRoleRequest, SaveRoleRequest, Site } from '@dcap/core';
-import { AppError, normaliseScope, rightsFromFlags, sameScope, siteInvestigatorRole } from '@dcap/core';
+import { AppError, normaliseScope, rightsFromFlags, sameScope, scopesOverlap, siteInvestigatorRole, siteScope } from '@dcap/core';
 import { translatingErrors } from '../../db/errors.js';
 import type { RoleRow, SiteRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -11,12 +11,13 @@ import { changedFields } from '../users/presenter.js';
 import { revokeAll } from './assignment-service.js';
 import type { Caller } from './caller.js';
 import { auditedRole, presentRole, rightsOf, scopeColumns, scopeOf } from './presenter.js';
+import { visibleGrants } from './report-service.js';
 import * as repo from './repo.js';
 import type { Audit } from './write.js';
-import { namedSites, ownRole, requireProjectSites, roleWrite } from './write.js';
+import { namedSites, ownRole, requireProjectSites, roleWrite, shapeOf } from './write.js';
 
-async function present(db: Executor, context: ProjectContext, rows: readonly RoleRow[], locale: Locale): Promise<ProjectRole[]> {
-  const [counts, sites] = await Promise.all([repo.countHolders(db, rows.map((row) => row.id)), listSites(db, context.project.id, 'all')]);
+async function present(db: Executor, context: ProjectContext, rows: readonly RoleRow[], locale: Locale, counted?: Map<number, number>): Promise<ProjectRole[]> {
+  const [counts, sites] = await Promise.all([counted ?? repo.countHolders(db, rows.map((row) => row.id)), listSites(db, context.project.id, 'all')]);
   return rows.map((row) => presentRole(row, counts.get(row.id) ?? 0, namedSites(sites), locale));
 }
 
@@ -26,8 +27,18 @@ async function presentOne(db: Executor, context: ProjectContext, row: RoleRow, l
   return role;
 }
 
+/**
+ * GET list/{projectId}. A member limited to some sites sees the roles that reach their sites and, for each,
+ * only the holders acting there, as the holder reports do: the list answers "who works at my sites".
+ */
 export async function listRoles(deps: ServiceDeps, context: ProjectContext, locale: Locale): Promise<ProjectRole[]> {
-  return present(deps.db, context, await repo.listRoles(deps.db, context.project.id), locale);
+  const rows = await repo.listRoles(deps.db, context.project.id);
+  const scope = siteScope(context.access);
+  if (scope === 'all') return present(deps.db, context, rows, locale);
+  const visible = rows.filter((row) => scopesOverlap(scopeOf(row), scope));
+  const counts = new Map<number, number>();
+  for (const grant of await visibleGrants(deps.db, context, visible)) counts.set(grant.role.id, (counts.get(grant.role.id) ?? 0) + 1);
+  return present(deps.db, context, visible, locale, counts);
 }
 
 const keep = <T>(sent: T | undefined, current: T): T => (sent === undefined ? current : sent);
@@ -35,10 +46,11 @@ const keep = <T>(sent: T | undefined, current: T): T => (sent === undefined ? cu
 /** POST saveRole: creates a role, or reshapes one (sites included); flags not sent keep their value. */
 export async function saveRole(deps: ServiceDeps, caller: Caller, body: SaveRoleRequest): Promise<ProjectRole> {
   const now = deps.clock.now();
-  const row = await roleWrite(deps, caller, { alias: body.alias }, async (trx, audit) => {
+  const row = await roleWrite(deps, caller, { alias: body.alias }, async (trx, audit, guard) => {
     const scope = normaliseScope(body.institutionIds);
     requireProjectSites(scope, await listSites(trx, caller.project.project.id, 'all'));
     if (body.id === undefined) {
+      guard({ call: 'create', role: { rights: rightsFromFlags(body), sites: scope, enabled: body.enabled !== 0 } });
       const created = await repo.insertRole(trx, {
         project_id: caller.project.project.id,
         alias: body.alias,
@@ -54,13 +66,16 @@ export async function saveRole(deps: ServiceDeps, caller: Caller, body: SaveRole
       return created;
     }
     const before = await ownRole(trx, caller, body.id, 'update');
+    const enabled = body.enabled === undefined ? before.enabled : body.enabled === 1;
+    const rights = rightsFromFlags(body, rightsOf(before));
+    guard({ call: 'change', roleId: before.id, before: shapeOf(before), after: { rights, sites: scope, enabled } });
     const after = await repo.updateRole(trx, before.id, {
       alias: body.alias,
       description: keep(body.description, before.description),
       description_en: keep(body.descriptionEn, before.description_en),
       ...scopeColumns(scope),
-      enabled: body.enabled === undefined ? before.enabled : body.enabled === 1,
-      rights: rightsFromFlags(body, rightsOf(before)),
+      enabled,
+      rights,
       updated_at: now,
     });
     return auditUpdate(audit, before, after);
@@ -79,14 +94,17 @@ async function auditUpdate(audit: Audit, before: RoleRow, after: RoleRow): Promi
 
 /** POST quickSave: alias, descriptions, enabled and rights, as the role table edits them inline. */
 export async function quickSaveRole(deps: ServiceDeps, caller: Caller, body: QuickSaveRoleRequest): Promise<ProjectRole> {
-  const row = await roleWrite(deps, caller, { alias: body.alias ?? '' }, async (trx, audit) => {
+  const row = await roleWrite(deps, caller, { alias: body.alias ?? '' }, async (trx, audit, guard) => {
     const before = await ownRole(trx, caller, body.id, 'update');
+    const enabled = body.enabled === undefined ? before.enabled : body.enabled === 1;
+    const rights = rightsFromFlags(body, rightsOf(before));
+    guard({ call: 'change', roleId: before.id, before: shapeOf(before), after: { rights, sites: scopeOf(before), enabled } });
     const after = await repo.updateRole(trx, before.id, {
       alias: body.alias ?? before.alias,
       description: keep(body.description, before.description),
       description_en: keep(body.descriptionEn, before.description_en),
-      enabled: body.enabled === undefined ? before.enabled : body.enabled === 1,
-      rights: rightsFromFlags(body, rightsOf(before)),
+      enabled,
+      rights,
       updated_at: deps.clock.now(),
     });
     return auditUpdate(audit, before, after);
@@ -100,16 +118,17 @@ export async function quickSaveRole(deps: ServiceDeps, caller: Caller, body: Qui
  */
 export async function deleteRoles(deps: ServiceDeps, caller: Caller, ids: readonly number[], revoke: boolean): Promise<{ deleted: number; revoked: number }> {
   const now = deps.clock.now();
-  return roleWrite(deps, caller, {}, async (trx, audit) => {
+  return roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     let revoked = 0;
     // Locked in id order, so two overlapping batches cannot deadlock.
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
       const role = await ownRole(trx, caller, id, 'update');
-      if (revoke) revoked += await revokeAll(trx, caller, role, now, audit);
+      guard({ call: 'change', roleId: role.id, before: shapeOf(role), after: null });
+      if (revoke) revoked += await revokeAll(trx, caller, role, now, audit, guard);
       const held = (await repo.countHolders(trx, [role.id])).get(role.id) ?? 0;
       if (held > 0) throw new AppError('role.in_use', { count: held });
       await repo.updateRole(trx, role.id, { deleted_at: now, updated_at: now });
-      await audit({ action: 'role.delete', entityType: 'role', entityId: role.id, oldValue: auditedRole(role) });
+      await audit({ action: 'role.delete', entityType: 'role', entityId: role.id, oldValue: auditedRole(role), newValue: { alias: role.alias, deleted: true } });
     }
     return { deleted: new Set(ids).size, revoked };
   });
@@ -117,8 +136,9 @@ export async function deleteRoles(deps: ServiceDeps, caller: Caller, ids: readon
 
 /** GET disableRole/{id}/{enabled}: a disabled role stays assigned, but grants nothing until enabled again. */
 export async function setRoleEnabled(deps: ServiceDeps, caller: Caller, id: number, enabled: boolean): Promise<ProjectRole> {
-  const row = await roleWrite(deps, caller, {}, async (trx, audit) => {
+  const row = await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const before = await ownRole(trx, caller, id, 'update');
+    guard({ call: 'change', roleId: before.id, before: shapeOf(before), after: { ...shapeOf(before), enabled } });
     if (before.enabled === enabled) return before;
     const after = await repo.updateRole(trx, before.id, { enabled, updated_at: deps.clock.now() });
     await audit({
@@ -148,12 +168,13 @@ export async function checkSiteRoles(deps: ServiceDeps, context: ProjectContext)
 /** GET autoCreateProjectRoleOneInstitution/{projectId}: an investigator role for each site lacking one. */
 export async function autoCreateSiteRoles(deps: ServiceDeps, caller: Caller): Promise<ProjectRole[]> {
   const now = deps.clock.now();
-  const created = await roleWrite(deps, caller, {}, async (trx, audit) => {
+  const created = await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const projectId = caller.project.project.id;
     const sites = await listSites(trx, projectId, 'all');
     const rows: RoleRow[] = [];
     for (const site of sitesWithoutOwnRole(sites, await repo.listRoles(trx, projectId))) {
       const template = siteInvestigatorRole({ code: site.code, name: site.name, eName: site.name_en });
+      guard({ call: 'create', role: { rights: template.rights, sites: [site.id], enabled: true } });
       const row = await translatingErrors(
         () =>
           repo.insertRole(trx, {

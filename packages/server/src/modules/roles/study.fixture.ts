@@ -76,8 +76,9 @@ export async function setStatus(study: Study, projectId: number, status: Project
 
 /**
  * The study team of the role scenarios: project administrator `pm`, a user-rights manager limited to site
- * A, an investigator at site A without role rights, an all-sites monitor role nobody holds yet, and a
- * member of another project. Each member has switched into their role, as the shell does after sign-in.
+ * A who also holds the coordinator's flags, an investigator at site A without role rights, an all-sites
+ * monitor role nobody holds yet, and a member of another project. Each member has switched into their
+ * role, as the shell does after sign-in.
  */
 export interface Team {
   projectId: number;
@@ -95,7 +96,9 @@ export async function team(study: Study, code: string): Promise<Team> {
   const { id: projectId } = await project(study, pm, code);
   const siteA = await site(study, pm, projectId, 'A01', await unit(study, `${code}-UA`, '协和医院', 'PUMCH'));
   const siteB = await site(study, pm, projectId, 'B01', await unit(study, `${code}-UB`, '华山医院', 'Huashan'));
-  const userAdminA = await role(study, pm, { projectId, alias: 'UserAdmin-A', institutionIds: [siteA.id], userRightsManagement: true });
+  // A rights manager hands out only the flags they hold (spec 000 §6; docs/decisions.md), so the site-A
+  // manager also holds the coordinator's flags.
+  const userAdminA = await role(study, pm, { projectId, alias: 'UserAdmin-A', institutionIds: [siteA.id], userRightsManagement: true, dataEntryRights: true, answerQuery: true });
   const crcA = await role(study, pm, { projectId, alias: 'CRC-A', institutionIds: [siteA.id], dataEntryRights: true, answerQuery: true });
   const monitor = await role(study, pm, { projectId, alias: 'Monitor', institutionIds: 'all', verify: true, query: true });
   const rightsA = await person(study, `${code}.rights`);

@@ -1,5 +1,5 @@
 import type { InitResponse } from '@dcap/core';
-import { ALL_SITES, canOnPlatform, menusFor, rightsToFlags, sortEnvironments } from '@dcap/core';
+import { ALL_SITES, canOnPlatform, menusFor, rightsToFlags, inSiteScope, siteScope, sortEnvironments } from '@dcap/core';
 import type { RoleRight } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
@@ -48,7 +48,8 @@ async function currentProjectPart(deps: ServiceDeps, actor: Actor) {
     institutionIds: role.all_sites ? ALL_SITES : role.site_ids,
     ...rightsToFlags(role.rights as RoleRight[]),
   }));
-  const scope = context.access.platformAdmin || context.access.projectAdmin ? 'all' : (context.access.role?.sites ?? []);
+  // Core computes the caller's sites once, from an enabled role only: a disabled role's sites are not shown.
+  const scope = siteScope(context.access);
   const allInstitutions = sites.map((site) => ({ id: site.id, code: site.code, name: site.name, eName: site.name_en, status: site.status }));
   return {
     project: presentProject(context.project, context.access),
@@ -56,7 +57,7 @@ async function currentProjectPart(deps: ServiceDeps, actor: Actor) {
     projectRoles,
     envList: sortEnvironments(envs.map(presentEnv)),
     allInstitutions,
-    institutions: scope === 'all' ? allInstitutions : allInstitutions.filter((site) => scope.includes(site.id)),
+    institutions: allInstitutions.filter((site) => inSiteScope(scope, site.id)),
     projectAbilities: projectAbilities(context.project, context.access),
   };
 }
