@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir, pgliteDataPath } from './data-dir.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -116,10 +116,15 @@ export function openPostgres(connectionString: string): DatabaseHandle {
 /** The embedded database: real PostgreSQL in WASM, files under `dataDir`, or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let client: PGlite;
+  // One process at a time may open the files (db/data-dir.ts).
+  const lock = dataDir ? lockDataDir(dataDir) : null;
   if (dataDir) {
-    const dir = path.join(dataDir, 'pgdata');
+    const dir = pgliteDataPath(dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir).catch((error: unknown) => {
+      lock?.release();
+      throw error;
+    });
   } else {
     client = await PGlite.create();
   }
@@ -128,7 +133,11 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
     return client.listen(channel, onMessage);
   };
-  return { db, kind: 'pglite', close: () => db.destroy(), listen };
+  const close = async () => {
+    await db.destroy();
+    lock?.release();
+  };
+  return { db, kind: 'pglite', close, listen };
 }
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {
