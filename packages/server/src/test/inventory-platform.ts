@@ -1,0 +1,109 @@
+import type { Entry } from './inventory-project.js';
+import { LOGIN } from './inventory.fixture.js';
+
+const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
+const PROJECT_VIEWERS = ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'] as const;
+
+/**
+ * How to call each public, signed-in and platform route in the permission inventory. Platform writes
+ * aim at fresh rows, so an allowed call succeeds and a refused one is seen to change nothing.
+ */
+export const PLATFORM_ENTRIES: Record<string, Entry> = {
+  // Public: anyone, signed in or not.
+  'POST /dcap/login': { call: () => ({ method: 'POST', url: '/dcap/login', body: { ...LOGIN } }) },
+  'GET /dcap/logout': { withoutToken: true, call: () => ({ method: 'GET', url: '/dcap/logout' }) },
+  'GET /dcap/health': { call: () => ({ method: 'GET', url: '/dcap/health' }) },
+
+  // Signed in: any valid session, whatever the project.
+  'POST /dcap/sys/user/password': {
+    // A wrong current password: the call reaches the service, and no persona's password changes.
+    call: () => ({ method: 'POST', url: '/dcap/sys/user/password', body: { oldPassword: 'Wrong0ld!x', newPassword: 'Passw0rd!y', confirmPassword: 'Passw0rd!y' } }),
+  },
+  'GET /dcap/sys/init': { call: () => ({ method: 'GET', url: '/dcap/sys/init' }) },
+  'GET /dcap/sys/user/info': { call: () => ({ method: 'GET', url: '/dcap/sys/user/info' }) },
+  'POST /dcap/sys/user/updateCurrentUser': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
+  },
+  'GET /dcap/sys/unit/list': { call: () => ({ method: 'GET', url: '/dcap/sys/unit/list?keyword=MX' }) },
+  'GET /dcap/sys/division/list': { call: (f) => ({ method: 'GET', url: `/dcap/sys/division/list?unitId=${f.unitA}` }) },
+  'GET /dcap/project/list': { call: () => ({ method: 'GET', url: '/dcap/project/list' }) },
+  'GET /dcap/projectRole/listByUser': { call: () => ({ method: 'GET', url: '/dcap/projectRole/listByUser' }) },
+  'POST /dcap/project/instrument/previewTemplatePanel': { call: () => ({ method: 'POST', url: '/dcap/project/instrument/previewTemplatePanel', body: { templateId: 1 } }) },
+  'GET /dcap/project/instrument/downloadTemplate/': { call: () => ({ method: 'GET', url: '/dcap/project/instrument/downloadTemplate/' }) },
+  'GET /dcap/standard/fields': { call: () => ({ method: 'GET', url: '/dcap/standard/fields' }) },
+  'GET /dcap/standard/domain': { call: () => ({ method: 'GET', url: '/dcap/standard/domain?domain=DM' }) },
+  'GET /dcap/standard/field/:id': { call: () => ({ method: 'GET', url: '/dcap/standard/field/1' }) },
+  'GET /dcap/project/instrument/templates': { call: () => ({ method: 'GET', url: '/dcap/project/instrument/templates' }) },
+  'GET /dcap/project/instrument/template/:id': { call: () => ({ method: 'GET', url: '/dcap/project/instrument/template/1' }) },
+  'GET /dcap/project/derivedField/all': { call: () => ({ method: 'GET', url: '/dcap/project/derivedField/all' }) },
+  'GET /dcap/project/derivedField/preview/:id': { call: () => ({ method: 'GET', url: '/dcap/project/derivedField/preview/1' }) },
+  // Signed in, but naming a project adds its dictionaries only for those who may see the project.
+  'POST /dcap/project/dict/getDictOptions': {
+    allowed: [...PROJECT_VIEWERS],
+    call: (f) => ({ method: 'POST', url: '/dcap/project/dict/getDictOptions', body: { projectId: f.projectId } }),
+  },
+
+  // Platform users (user.manage).
+  'GET /dcap/sys/user/list': { call: () => ({ method: 'GET', url: '/dcap/sys/user/list?keyword=mx' }) },
+  'GET /dcap/sys/user/search/:keyword': { call: () => ({ method: 'GET', url: '/dcap/sys/user/search/mx' }) },
+  'GET /dcap/sys/user/info/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/info/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/user/save', body: { username: f.unique('mx.saved'), name: 'Saved', password: 'Passw0rd!x' } }) },
+  'POST /dcap/sys/user/update': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/update', body: { id: await f.freshUser(), name: 'Renamed' } }) },
+  'POST /dcap/sys/user/lock/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/lock/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/unlock/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/unlock/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/delete/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/delete/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/delete', body: { ids: [await f.freshUser()] } }) },
+  'POST /dcap/sys/user/resetUserPassword': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/resetUserPassword', body: { id: await f.freshUser() } }) },
+  'POST /dcap/sys/user/validateUser': { call: () => ({ method: 'POST', url: '/dcap/sys/user/validateUser', body: { username: 'mx.nobody' } }) },
+
+  // Hospitals and departments (unit.manage): platform writes, never open to any signed-in user.
+  'POST /dcap/sys/unit/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/save', body: { code: f.unique('MX-U'), name: f.unique('医院') } }) },
+  'POST /dcap/sys/unit/update': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/update', body: { id: f.unitA, code: 'MX-UA', name: '甲医院', eName: 'Hospital A', status: 'active' } }),
+  },
+  'POST /dcap/sys/division/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/division/save', body: { unitId: f.unitA, name: f.unique('科室') } }) },
+  'POST /dcap/sys/division/update': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/division/update', body: { id: await f.spareDepartment(), name: f.unique('科室') } }) },
+
+  // Applying for a project (project.create): platform and project administrators.
+  'POST /dcap/project/apply': { call: (f) => ({ method: 'POST', url: '/dcap/project/apply', body: { code: f.unique('MXAPPLY'), name: 'Applied study' } }) },
+
+  // The shared libraries (library.manage).
+  'GET /dcap/sys/standardField/list': { call: () => ({ method: 'GET', url: '/dcap/sys/standardField/list' }) },
+  'POST /dcap/sys/standardField/save': {
+    call: (f) => ({
+      method: 'POST',
+      url: '/dcap/sys/standardField/save',
+      body: {
+        domain: 'MXD',
+        fieldName: f.unique('MXF'),
+        fieldLabel: 'Field',
+        fieldLabelEn: 'Field',
+        widget: { type: 'input', key: 'MXF', model: 'MXF', name: 'Field', options: {} },
+      },
+    }),
+  },
+  'POST /dcap/sys/standardField/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/standardField/delete', body: { id: 999999 } }) },
+  'GET /dcap/sys/standardDomain/list': { call: () => ({ method: 'GET', url: '/dcap/sys/standardDomain/list' }) },
+  'POST /dcap/sys/standardDomain/save': { call: () => ({ method: 'POST', url: '/dcap/sys/standardDomain/save', body: { domain: 'MXD', description: '矩阵', descriptionEn: 'Matrix' } }) },
+  'POST /dcap/sys/standardDomain/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/standardDomain/delete', body: { domain: 'MXNONE' } }) },
+  'GET /dcap/sys/standardInstrument/list': { call: () => ({ method: 'GET', url: '/dcap/sys/standardInstrument/list' }) },
+  'GET /dcap/sys/standardInstrument/get/:id': { call: () => ({ method: 'GET', url: '/dcap/sys/standardInstrument/get/1' }) },
+  'POST /dcap/sys/standardInstrument/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/standardInstrument/save', body: { name: 'Template', nameEn: 'Template', nameAbbr: f.unique('MXT'), panel: EMPTY_PANEL } }),
+  },
+  'POST /dcap/sys/standardInstrument/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/standardInstrument/delete', body: { id: 999999 } }) },
+  'GET /dcap/sys/dict/list': { call: () => ({ method: 'GET', url: '/dcap/sys/dict/list' }) },
+  'POST /dcap/sys/dict/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/dict/save', body: { key: f.unique('MXDICT'), value: 'Matrix', items: [{ key: '1', value: '1', label: 'One' }] } }),
+  },
+  'POST /dcap/sys/dict/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/dict/delete', body: { id: 999999 } }) },
+  'GET /dcap/sys/derivedField/list': { call: () => ({ method: 'GET', url: '/dcap/sys/derivedField/list' }) },
+  'POST /dcap/sys/derivedField/save': {
+    call: (f) => ({
+      method: 'POST',
+      url: '/dcap/sys/derivedField/save',
+      body: { group: 'CONTINUOUS_VARIABLES', fieldName: f.unique('MXDER'), fieldLabel: 'Derived', fieldLabelEn: 'Derived', expression: '1 + 1', widget: { type: 'input', key: 'X', model: 'X', name: 'X', options: {} } },
+    }),
+  },
+  'POST /dcap/sys/derivedField/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/derivedField/delete', body: { id: 999999 } }) },
+};

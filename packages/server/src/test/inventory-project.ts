@@ -1,0 +1,200 @@
+import type { Call, Fixture, PersonaName } from './inventory.fixture.js';
+
+/**
+ * How to call each project-scoped route and each session switch in the permission inventory. Who is let
+ * through follows from the route's declaration (its project right, and `site: 'scoped'`); `allowed`
+ * overrides that only where a service adds a rule of its own, said beside the entry.
+ */
+export interface Entry {
+  /** Who is let through; defaults to what the route declares. */
+  allowed?: PersonaName[];
+  /** Sent without a token whoever calls (signing out must not end the personas' sessions). */
+  withoutToken?: boolean;
+  call(f: Fixture): Promise<Call> | Call;
+}
+
+const MEMBERS_ANYWHERE: PersonaName[] = ['otherProject', 'otherSite', 'withoutRight', 'withRight', 'projectAdmin', 'platformAdmin'];
+
+export const PROJECT_ENTRIES: Record<string, Entry> = {
+  'POST /dcap/project/save': {
+    call: async (f) => {
+      const info = await f.study.t.call('GET', `/dcap/project/info/${f.projectId}`, { token: f.study.admin.token });
+      const version = (info.body.data as { version: number }).version;
+      return { method: 'POST', url: '/dcap/project/save', body: { id: f.projectId, version, code: 'MATRIX', name: 'Matrix study' } };
+    },
+  },
+  'GET /dcap/project/info/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/info/${f.projectId}` }) },
+  'GET /dcap/project/step/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/step/${f.projectId}` }) },
+  'GET /dcap/project/nextStep/:projectId/:n': { call: (f) => ({ method: 'GET', url: `/dcap/project/nextStep/${f.projectId}/8` }) },
+  'POST /dcap/project/confirmProjectInternalTest': { call: (f) => ({ method: 'POST', url: '/dcap/project/confirmProjectInternalTest', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/applyAuditConfig': { call: (f) => ({ method: 'POST', url: '/dcap/project/applyAuditConfig', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/saConfirmConfig': { call: (f) => ({ method: 'POST', url: '/dcap/project/saConfirmConfig', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/confirmProjectUatTest': { call: (f) => ({ method: 'POST', url: '/dcap/project/confirmProjectUatTest', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/applyOnline': { call: (f) => ({ method: 'POST', url: '/dcap/project/applyOnline', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/lockProject': { call: (f) => ({ method: 'POST', url: '/dcap/project/lockProject', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/unlockProject': { call: (f) => ({ method: 'POST', url: '/dcap/project/unlockProject', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/updateStatus': {
+    call: (f) => ({ method: 'POST', url: `/dcap/project/updateStatus?projectId=${f.projectId}&status=OFFLINE&oldStatus=TEST` }),
+  },
+  'POST /dcap/project/approveApplyOnline': { call: (f) => ({ method: 'POST', url: `/dcap/project/approveApplyOnline?projectId=${f.projectId}&approve=false` }) },
+  'POST /dcap/project/resetTest': { call: (f) => ({ method: 'POST', url: `/dcap/project/resetTest?projectId=${f.projectId}` }) },
+  'POST /dcap/project/applyProjectStatusChange': {
+    call: (f) => ({ method: 'POST', url: '/dcap/project/applyProjectStatusChange', body: { projectId: f.projectId, type: 'APPLY_DATABASE_UNFREEZED', reason: 'matrix' } }),
+  },
+  'POST /dcap/project/statusChangeApplications': { call: (f) => ({ method: 'POST', url: '/dcap/project/statusChangeApplications', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/decideStatusChange': {
+    call: (f) => ({ method: 'POST', url: '/dcap/project/decideStatusChange', body: { projectId: f.projectId, id: 999999, approve: false } }),
+  },
+  // Session switches check standing in their services: members may enter, a stranger learns nothing.
+  'GET /dcap/project/store/:projectId': {
+    allowed: ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'],
+    call: (f) => ({ method: 'GET', url: `/dcap/project/store/${f.projectId}` }),
+  },
+  'GET /dcap/projectRole/store/:roleId': { allowed: ['withRight'], call: (f) => ({ method: 'GET', url: `/dcap/projectRole/store/${f.roleAll}` }) },
+  // Every persona selects within its own current project, so the stranger succeeds in theirs; a user in no
+  // project has none to select in.
+  'GET /dcap/projectEnv/selectEnv/:env': { allowed: MEMBERS_ANYWHERE, call: () => ({ method: 'GET', url: '/dcap/projectEnv/selectEnv/uat' }) },
+  'POST /dcap/projectEnv/getEnvList': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/getEnvList', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectEnv/userEnvList': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/userEnvList', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectEnv/createEnv': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/createEnv', body: { projectId: f.projectId, key: 'bprd', type: 'bprd', name: 'Backup' } }) },
+  'POST /dcap/projectEnv/updateEnv': { call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/updateEnv', body: { projectId: f.projectId, id: await envId(f, 'dev'), name: 'Dev' } }) },
+  'POST /dcap/projectEnv/updateEnvStatus': {
+    call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/updateEnvStatus', body: { projectId: f.projectId, id: await envId(f, 'dev'), status: 'normal' } }),
+  },
+  'POST /dcap/projectEnv/cleanEnv': { call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/cleanEnv', body: { projectId: f.projectId, id: await envId(f, 'dev') } }) },
+  'POST /dcap/projectSite/list': { call: (f) => ({ method: 'POST', url: '/dcap/projectSite/list', body: { projectId: f.projectId } }) },
+  // Site A's details (site-scoped): the persona limited to site B must not see them.
+  'POST /dcap/projectSite/save': {
+    call: async (f) => ({ method: 'POST', url: '/dcap/projectSite/save', body: { id: f.siteA, projectId: f.projectId, unitId: await unitOf(f, f.siteA), code: 'A01', piName: 'Dr A' } }),
+  },
+  'GET /dcap/projectSite/info/:id': {
+    call: (f) => ({ method: 'GET', url: `/dcap/projectSite/info/${f.siteA}?projectId=${f.projectId}` }),
+  },
+  'GET /dcap/projectRole/list/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/list/${f.projectId}` }) },
+  'POST /dcap/projectRole/saveRole': {
+    call: () => ({ method: 'POST', url: '/dcap/projectRole/saveRole', body: { projectId: 0, alias: `R${Math.random()}`.slice(0, 12), institutionIds: 'all' } }),
+  },
+  'POST /dcap/projectRole/quickSave': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/quickSave', body: { id: f.roleA, projectId: f.projectId, descriptionEn: 'Site A role' } }) },
+  'GET /dcap/projectRole/deleteProjectRole/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/deleteProjectRole/${await f.spareRole()}?projectId=${f.projectId}` }) },
+  'GET /dcap/projectRole/batchDelete': { call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/batchDelete?projectId=${f.projectId}&ids=${await f.spareRole()}` }) },
+  'GET /dcap/projectRole/batchDeleteRevoke': { call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/batchDeleteRevoke?projectId=${f.projectId}&ids=${await f.spareRole()}` }) },
+  'GET /dcap/projectRole/disableRole/:id/:enabled': { call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/disableRole/${await f.spareRole()}/0?projectId=${f.projectId}` }) },
+  'GET /dcap/projectRole/checkProjectRoleOneInstitution/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/checkProjectRoleOneInstitution/${f.projectId}` }) },
+  'GET /dcap/projectRole/autoCreateProjectRoleOneInstitution/:projectId': {
+    call: (f) => ({ method: 'GET', url: `/dcap/projectRole/autoCreateProjectRoleOneInstitution/${f.projectId}` }),
+  },
+  'POST /dcap/projectRole/getProjectRoleAuthLogs': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/getProjectRoleAuthLogs', body: { projectId: f.projectId } }) },
+  'GET /dcap/projectRole/download': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/download?projectId=${f.projectId}` }) },
+  'POST /dcap/projectRole/exportProjectRoleAuthLogs': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/exportProjectRoleAuthLogs', body: { projectId: f.projectId } }) },
+  // Grants and revocations of a site-A role (site-scoped): the site-B rights manager is refused.
+  'POST /dcap/projectRole/assignRole2User': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/projectRole/assignRole2User?projectId=${f.projectId}`, body: { roleId: f.roleA, userIds: [await f.freshUser()] } }),
+  },
+  'GET /dcap/projectRole/assignRole2UserByPm': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/assignRole2UserByPm?projectId=${f.projectId}&roleId=${f.roleA}&userIds=${await f.freshUser()}` }),
+  },
+  'GET /dcap/projectRole/addRoles2Users': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/addRoles2Users?projectId=${f.projectId}&roleIds=${f.roleA}&userIds=${await f.freshUser()}` }),
+  },
+  'POST /dcap/projectRole/batchAssignRole2User': {
+    call: async (f) => ({
+      method: 'POST',
+      url: '/dcap/projectRole/batchAssignRole2User',
+      body: { projectId: f.projectId, assignments: [{ roleId: f.roleA, userIds: [await f.freshUser()] }] },
+    }),
+  },
+  'GET /dcap/projectRole/removeProjectRoleFromUser/:roleId/:userId': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/removeProjectRoleFromUser/${f.roleA}/${await f.holderOfRoleA()}?projectId=${f.projectId}` }),
+  },
+  'POST /dcap/projectRole/revokeSingleRoleOfUser': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/projectRole/revokeSingleRoleOfUser?projectId=${f.projectId}`, body: { roleId: f.roleA, userId: await f.holderOfRoleA() } }),
+  },
+  'POST /dcap/projectRole/updateRoleSiteAuthorityOfUser': {
+    call: async (f) => ({
+      method: 'POST',
+      url: `/dcap/projectRole/updateRoleSiteAuthorityOfUser?projectId=${f.projectId}`,
+      body: { roleId: f.roleA, userId: await f.holderOfRoleA(), institutionIds: [f.siteA] },
+    }),
+  },
+  'GET /dcap/projectRole/searchUsers': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/searchUsers?projectId=${f.projectId}&keyword=mx` }) },
+  'POST /dcap/projectRole/userRolesAndInstitutions': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/userRolesAndInstitutions', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectRole/roleAndInstitutionUsers': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/roleAndInstitutionUsers', body: { projectId: f.projectId } }) },
+  // Design. Personas work in the test environment, so allowed writes stop at the environment check.
+  'GET /dcap/project/instrument/list/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/instrument/list/${f.projectId}` }) },
+  'POST /dcap/project/instrument/save': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/save', body: { projectId: f.projectId, name: 'Matrix', nameAbbr: 'MX' } }) },
+  'POST /dcap/project/instrument/copyTemplate': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/copyTemplate', body: { projectId: f.projectId, templateId: 1 } }) },
+  'POST /dcap/project/instrument/preview': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/project/instrument/preview?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f) } }),
+  },
+  'POST /dcap/project/instrument/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/delete', body: { projectId: f.projectId, id: await instrumentOf(f) } }) },
+  'POST /dcap/project/instrument/sort': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/sort', body: { projectId: f.projectId, ids: [await instrumentOf(f)] } }) },
+  'GET /dcap/project/instrument/copy/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/project/instrument/copy/${await instrumentOf(f)}?projectId=${f.projectId}` }) },
+  'GET /dcap/project/instrument/download/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/project/instrument/download/${await instrumentOf(f)}?projectId=${f.projectId}` }) },
+  'GET /dcap/project/instrument/downloadAll/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/instrument/downloadAll/${f.projectId}` }) },
+  'POST /dcap/project/instrument/upload': {
+    call: (f) => ({
+      method: 'POST',
+      url: '/dcap/project/instrument/upload',
+      body: { projectId: f.projectId, mode: 'append', file: { format: 'dcap-instruments', version: 1, instruments: [{ name: 'Up', nameAbbr: 'UP', panel: EMPTY_PANEL }] } },
+    }),
+  },
+  'GET /dcap/project/instrument/preview/:instrumentId/:version': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/project/instrument/preview/${await instrumentOf(f)}/1?projectId=${f.projectId}` }),
+  },
+  'POST /dcap/project/field/saveAllCfg': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/project/field/saveAllCfg?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f), ...EMPTY_PANEL } }),
+  },
+  'POST /dcap/project/field/saveCfg': {
+    call: async (f) => ({
+      method: 'POST',
+      url: `/dcap/project/field/saveCfg?projectId=${f.projectId}`,
+      body: { instrumentId: await instrumentOf(f), widget: { type: 'input', key: 'MXF', model: 'MXF', name: 'F', options: {} } },
+    }),
+  },
+  'POST /dcap/project/externalInstrument/saveFieldCfg': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/project/externalInstrument/saveFieldCfg?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f), ...EMPTY_PANEL } }),
+  },
+  'POST /dcap/project/derivedInstrument/saveFieldCfg': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/project/derivedInstrument/saveFieldCfg?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f), ...EMPTY_PANEL } }),
+  },
+  'GET /dcap/project/event/list/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/event/list/${f.projectId}` }) },
+  'POST /dcap/project/event/save': { call: (f) => ({ method: 'POST', url: '/dcap/project/event/save', body: { projectId: f.projectId, name: 'V1', type: 'TREATMENT' } }) },
+  'POST /dcap/project/event/delete': { call: (f) => ({ method: 'POST', url: '/dcap/project/event/delete', body: { projectId: f.projectId, id: 999999 } }) },
+  'POST /dcap/project/event/sort': { call: (f) => ({ method: 'POST', url: '/dcap/project/event/sort', body: { projectId: f.projectId, ids: [999999] } }) },
+  'GET /dcap/project/eventInstrument/matrix/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/eventInstrument/matrix/${f.projectId}` }) },
+  'POST /dcap/project/eventInstrument/saveMatrix': { call: (f) => ({ method: 'POST', url: '/dcap/project/eventInstrument/saveMatrix', body: { projectId: f.projectId, cells: [] } }) },
+  'GET /dcap/project/design/diff/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/design/diff/${f.projectId}?target=uat` }) },
+  'POST /dcap/project/design/publish': { call: (f) => ({ method: 'POST', url: '/dcap/project/design/publish', body: { projectId: f.projectId, target: 'uat' } }) },
+  'GET /dcap/project/design/versions/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/design/versions/${f.projectId}` }) },
+  // Project dictionaries (library): each call uses a fresh key, so an allowed save never collides.
+  'POST /dcap/project/dict/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/project/dict/save', body: { projectId: f.projectId, key: `MX${String(Date.now())}${String(Math.random()).slice(2, 8)}`, value: 'Matrix', items: [{ key: '1', value: '1', label: 'One' }] } }),
+  },
+  'POST /dcap/project/dict/delete': { call: (f) => ({ method: 'POST', url: '/dcap/project/dict/delete', body: { projectId: f.projectId, key: 'MXMISSING' } }) },
+};
+
+const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
+
+/** An instrument of the matrix project, created once directly in the database. */
+let matrixInstrument: number | undefined;
+async function instrumentOf(f: Fixture): Promise<number> {
+  matrixInstrument ??= (
+    await f.study.t.database.db
+      .insertInto('instruments')
+      .values({ project_id: f.projectId, kind: 'form', name: 'Matrix form', name_abbr: 'MXFORM', sort: 1, panel: JSON.stringify(EMPTY_PANEL), updated_at: new Date(), updated_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  return matrixInstrument;
+}
+
+async function envId(f: Fixture, key: string): Promise<number> {
+  const envs = await f.study.t.call('POST', '/dcap/projectEnv/getEnvList', { token: f.study.admin.token, body: { projectId: f.projectId } });
+  return (envs.body.data as { id: number; key: string }[]).find((env) => env.key === key)?.id ?? 0;
+}
+
+async function unitOf(f: Fixture, siteId: number): Promise<number> {
+  const info = await f.study.t.call('GET', `/dcap/projectSite/info/${siteId}?projectId=${f.projectId}`, { token: f.study.admin.token });
+  return (info.body.data as { unitId: number }).unitId;
+}
+
