@@ -58,7 +58,8 @@ export class FormStore {
     this.formulaDebounceMs = options.formulaDebounceMs ?? FORMULA_DEBOUNCE_MS;
     this.describeError = options.describeError ?? ((error) => (error.kind === 'rule' ? error.message : error.key));
     for (const [model, widget] of this.index.fields) {
-      const initial = model in initialValues ? initialValues[model] : (widget.options.defaultValue ?? widget.defaultValue);
+      // Own keys only: a field named `constructor` or `toString` must not start with what every object inherits.
+      const initial = Object.hasOwn(initialValues, model) ? initialValues[model] : (widget.options.defaultValue ?? widget.defaultValue);
       this.values.set(model, initial ?? null);
     }
     this.tables = createTableRows(this.index, initialValues, this.subscriptions, (table, column) => this.changed(column === undefined ? table : `${table}.${column}`));

@@ -43,6 +43,11 @@ export interface TableRows {
 
 const EMPTY_IDS: readonly number[] = [];
 
+/** The value stored under `key` in a row or value object itself, never one inherited from Object.prototype. */
+function ownValue(record: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export function createTableRows(index: PanelIndex, initialValues: Record<string, unknown>, subscriptions: Subscriptions, onChange: (table: string, column?: string) => void): TableRows {
   const tables = new Map<string, TableState>();
   let nextId = 1;
@@ -51,7 +56,8 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
     const cells = new Map<string, unknown>();
     for (const column of columns) {
       const widget = column.widgetMap?.[String(origin)] ?? column.widget;
-      const value = values && column.key in values ? values[column.key] : (preset?.[column.key] ?? widget.options.defaultValue ?? null);
+      // Own keys only, so a column keyed `constructor` or `toString` starts blank, not with an inherited function.
+      const value = values && Object.hasOwn(values, column.key) ? values[column.key] : (ownValue(preset, column.key) ?? widget.options.defaultValue ?? null);
       cells.set(column.key, value);
     }
     return { id: nextId++, origin, preset, cells };
@@ -59,7 +65,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
 
   for (const [model, entry] of index.tables) {
     const preset = entry.widget.options.data ?? [];
-    const initial = initialValues[model];
+    const initial = ownValue(initialValues, model);
     const values = Array.isArray(initial) ? (initial as Record<string, unknown>[]) : null;
     const count = values ? values.length : preset.length > 0 ? preset.length : TABLE_ROWS_DEFAULT;
     const rows = Array.from({ length: count }, (_, row) => makeRow(entry.columns, row, preset[row], values?.[row]));
@@ -78,7 +84,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
   return {
     rowIds: (table) => tables.get(table)?.ids ?? EMPTY_IDS,
     rowTitle: (table, rowId, locale) => tableRowTitle(findRow(table, rowId)?.preset, locale),
-    presetCell: (table, rowId, column) => findRow(table, rowId)?.preset?.[column],
+    presetCell: (table, rowId, column) => ownValue(findRow(table, rowId)?.preset, column),
     getCell: (table, rowId, column) => findRow(table, rowId)?.cells.get(column) ?? null,
     setCell(table, rowId, column, value, notify = true) {
       const row = findRow(table, rowId);
