@@ -11,7 +11,7 @@ const KNOWN = new Map<string, { type: WidgetType }>([
   ['LAB.result', { type: 'number' }],
 ]);
 
-describe('checkFormula reports what a designer must fix (issue 4 item 2)', () => {
+describe('checkFormula reports what a designer must fix', () => {
   it.each<[string, string, string[], (number | null)[]]>([
     ['a good formula', '[weight] / ([height] / 100) ^ 2', [], []],
     ['every function by name', "if(isblank([dob]), 0, age([dob], today())) + sum([LAB.result]) + round(1.5) + datediff([dob], 'today', 'y')", [], []],

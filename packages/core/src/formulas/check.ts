@@ -25,7 +25,7 @@ const DATE_FUNCTIONS = new Set(['datediff', 'age']);
 const COMPARISONS = new Set<BinaryOperator>(['=', '<>', '<', '<=', '>', '>=']);
 
 /**
- * Every problem a designer should fix in a formula (issue 4 item 2): syntax, length over 200 characters
+ * Every problem a designer should fix in a formula (docs/formulas.md, "Design-time checks"): syntax, length over 200 characters
  * (spec 001 §5.2), unknown fields and functions, wrong argument counts, checkbox options on a field that is
  * not a checkbox, a table column outside a function that takes lists, an unknown datediff unit, and a date
  * written with a two-digit year.

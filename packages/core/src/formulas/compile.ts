@@ -2,7 +2,7 @@ import type { ParseResult } from './ast.js';
 import { parseFormula } from './parser.js';
 
 /**
- * A formula is parsed once (issue 4 item 2): the renderer recomputes on every keystroke and the server on
+ * A formula is parsed once: the renderer recomputes on every keystroke and the server on
  * every save, both with the tree from here. Results are shared objects and must not be changed.
  */
 const cache = new Map<string, ParseResult>();

@@ -31,7 +31,7 @@ describe('arithmetic (docs/formulas.md "Operators" and "Precision": IEEE doubles
   });
 });
 
-describe('blank in, blank out: never NaN or Infinity (issue 4 item 2, spec 000 §5)', () => {
+describe('blank in, blank out: never NaN or Infinity (spec 000 §5)', () => {
   it.each<Case>([
     ['[a] + 1', {}, null],
     ['[a] + 1', { a: null }, null],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFormulaGraph } from './graph.js';
 import { computed, field, grid, panelOf, table } from './panels.fixture.js';
 
-describe('buildFormulaGraph: computed fields in evaluation order (issue 4 item 2)', () => {
+describe('buildFormulaGraph: computed fields in evaluation order', () => {
   it('orders a chain so each formula comes after what it reads, whatever the panel order', () => {
     const panel = panelOf(
       computed('bsa', 'sqrt([height] * [weight] / 3600)'),

@@ -8,7 +8,7 @@ import { formulaReferences } from './evaluate.js';
 
 /**
  * Which formulas and conditions read which fields, so the renderer recomputes only what depends on a change
- * (issue 4 items 2 and 9). Nodes are named by model; a table column's cell is `TABLE.column`, and inside a
+ * (docs/formulas.md). Nodes are named by model; a table column's cell is `TABLE.column`, and inside a
  * table column's formula a bare `[column]` means the same row's cell of that table.
  */
 export interface FormulaGraphNode {

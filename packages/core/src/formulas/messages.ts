@@ -2,7 +2,7 @@ import { interpolate } from '../i18n/locale.js';
 
 /**
  * Every problem the formula language reports, with its sentence in both languages. The designer shows these
- * in the configuration panel (issue 4 item 2), so they name the place and say what to do.
+ * in the configuration panel, so they name the place and say what to do.
  */
 export const FORMULA_MESSAGES = {
   'formula.empty': { zh: '公式为空', en: 'The formula is empty' },

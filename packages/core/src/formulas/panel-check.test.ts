@@ -7,7 +7,7 @@ function summary(issues: ReturnType<typeof checkPanelFormulas>): string[] {
   return issues.map((issue) => `${issue.widgetKey ?? '-'} ${issue.path} ${issue.code}`);
 }
 
-describe('checkPanelFormulas: every formula and condition, reported with widget key and path (issue 4 item 2)', () => {
+describe('checkPanelFormulas: every formula and condition, reported with widget key and path', () => {
   it('passes a panel whose formulas and conditions are sound', () => {
     const panel = panelOf(
       field('weight'),

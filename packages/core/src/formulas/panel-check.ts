@@ -8,7 +8,7 @@ import { buildFormulaGraph } from './graph.js';
 import { formulaMessage } from './messages.js';
 
 /**
- * Design-time checks of every formula and condition in a panel (issue 4 item 2): each calculation formula,
+ * Design-time checks of every formula and condition in a panel (docs/formulas.md, "Design-time checks"): each calculation formula,
  * written condition and show-condition list, and cycles across them. Each issue names the widget and the
  * path of the offending option, such as `list.3.options.expression`, so the designer marks the right field.
  */

@@ -99,7 +99,7 @@ describe('literals, references and calls (docs/formulas.md "Grammar")', () => {
   });
 });
 
-describe('syntax errors carry a code, both languages and a 0-based position (issue 4 item 2: a clear message)', () => {
+describe('syntax errors carry a code, both languages and a 0-based position (a clear message)', () => {
   it.each([
     ['', 'formula.empty', 0],
     ['   ', 'formula.empty', 0],

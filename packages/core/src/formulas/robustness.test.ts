@@ -59,12 +59,12 @@ const SCOPES = [
   { a: 'text', b: Number.NaN, c: null, 'T.x': ['2024-01-01'] },
 ];
 
-describe('no input makes the engine throw or show NaN (issue 4 item 2: blank in, blank out)', () => {
-  it('parses, checks, evaluates and formats 3000 generated formulas without a throw, NaN or Infinity', () => {
+describe('no input makes the engine throw or show NaN (blank in, blank out)', () => {
+  it('parses, checks, evaluates and formats 1500 generated formulas without a throw, NaN or Infinity', () => {
     const next = random(20_240_615);
     const known = new Map([['a', { type: 'number' as const }], ['b', { type: 'input' as const }], ['c', { type: 'checkbox' as const }], ['T.x', { type: 'number' as const }]]);
     let parsedCount = 0;
-    for (let round = 0; round < 3000; round += 1) {
+    for (let round = 0; round < 1500; round += 1) {
       const text = formula(next);
       const parsed = parseFormula(text);
       expect(() => checkFormula(text, known)).not.toThrow();
@@ -81,6 +81,6 @@ describe('no input makes the engine throw or show NaN (issue 4 item 2: blank in,
       }
     }
     // The generator must reach the evaluator often enough for the test to mean something.
-    expect(parsedCount).toBeGreaterThan(1500);
+    expect(parsedCount).toBeGreaterThan(750);
   });
 });
