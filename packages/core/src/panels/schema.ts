@@ -11,7 +11,7 @@ import {
   TABLE_CARDS_PER_ROW_MIN,
   TABLE_NAME_MAX,
 } from './constants.js';
-import { dbInt, multilineText } from '../validation/text.js';
+import { dbInt, multilineText, safeText } from '../validation/text.js';
 
 /**
  * The panel JSON of spec 001 §3: the contract between designer, renderer, server validation, import and
@@ -252,7 +252,7 @@ const tableColumnSchema: z.ZodType<TableColumn> = z.object({
   refCtrl: z.enum(LAB_COLUMN_ROLES).optional(),
 });
 
-const tableRowSchema: z.ZodType<TableRow> = z.record(z.string(), z.union([multilineText().max(4096), z.number(), z.null(), z.undefined()]));
+const tableRowSchema: z.ZodType<TableRow> = z.record(safeText().max(64), z.union([multilineText().max(4096), z.number(), z.null(), z.undefined()]));
 
 const widgetOptionsSchema: z.ZodType<WidgetOptions> = z.object({
   placeholder: multilineText().max(LABEL_MAX).optional(),
@@ -277,7 +277,7 @@ const widgetOptionsSchema: z.ZodType<WidgetOptions> = z.object({
   isRange: z.boolean().optional(),
   options: z.array(optionItemSchema).max(1000).optional(),
   ref: multilineText().max(FIELD_NAME_MAX).optional(),
-  props: z.object({ value: z.string(), label: z.string() }).optional(),
+  props: z.object({ value: safeText().max(64), label: safeText().max(64) }).optional(),
   tableRefOptions: z.array(optionItemSchema).max(1000).optional(),
   dictType: multilineText().max(64).optional(),
   bullsEyePlot: z.boolean().optional(),
