@@ -19,3 +19,8 @@ export function applyPatch<T extends object>(stored: T, patch: Patch<T>): T {
 export function patched<V>(stored: V, value: V | undefined): V {
   return value === undefined ? stored : value;
 }
+
+/** The same rule for a text column that stores "none" as the empty text (the platform libraries). */
+export function patchedText(stored: string, value: string | null | undefined): string {
+  return value === undefined ? stored : (value ?? '');
+}

@@ -19,6 +19,10 @@ const DICT_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const text = (max: number) => safeText().max(max);
 const requiredText = (max: number) => safeText().min(1).max(max);
 const description = multilineText().trim().max(2000);
+/**
+ * Saves that update are partial (core applyPatch): an optional text left out keeps its value and null
+ * clears it (to the empty text these libraries store for "none").
+ */
 
 // ---------------------------------------------------------------------------------------------------------
 // Dictionaries (spec 001 §3.8: key, value, isSysProjectDict; list field dictList)
@@ -65,7 +69,7 @@ export const saveProjectDictSchema = z.strictObject({
   projectId: dbId(),
   key: dictKeySchema,
   value: requiredText(128),
-  valueEn: text(128).optional(),
+  valueEn: text(128).nullable().optional(),
   items: dictItemsSchema,
 });
 export type SaveProjectDictRequest = z.infer<typeof saveProjectDictSchema>;
@@ -86,7 +90,7 @@ export const saveSysDictSchema = z.strictObject({
   id: dbId().optional(),
   key: dictKeySchema,
   value: requiredText(128),
-  valueEn: text(128).optional(),
+  valueEn: text(128).nullable().optional(),
   items: dictItemsSchema,
 });
 export type SaveSysDictRequest = z.infer<typeof saveSysDictSchema>;
@@ -148,9 +152,9 @@ export const saveSysStandardFieldSchema = z.strictObject({
   fieldName: safeText().min(1).max(FIELD_NAME_MAX).regex(VARIABLE_NAME),
   fieldLabel: requiredText(LABEL_MAX),
   fieldLabelEn: requiredText(LABEL_MAX),
-  fieldAnnotation: text(200).optional(),
-  instruction: multilineText().trim().max(2000).optional(),
-  instructionEn: multilineText().trim().max(2000).optional(),
+  fieldAnnotation: text(200).nullable().optional(),
+  instruction: multilineText().trim().max(2000).nullable().optional(),
+  instructionEn: multilineText().trim().max(2000).nullable().optional(),
   sort: dbInt().min(0).max(100_000).optional(),
   widget: widgetSchema,
 });
@@ -206,8 +210,8 @@ export const saveSysTemplateSchema = z.strictObject({
   name: requiredText(128),
   nameEn: requiredText(128),
   nameAbbr: safeText().min(1).max(32).regex(TEMPLATE_ABBR_PATTERN),
-  description: description.optional(),
-  descriptionEn: description.optional(),
+  description: description.nullable().optional(),
+  descriptionEn: description.nullable().optional(),
   sort: dbInt().min(0).max(100_000).optional(),
   panel: panelSchema,
 });
@@ -263,8 +267,8 @@ export const saveSysDerivedFieldSchema = z.strictObject({
   fieldLabel: requiredText(LABEL_MAX),
   fieldLabelEn: requiredText(LABEL_MAX),
   expression: multilineText().trim().min(1).max(CALCULATION_FORMULA_MAX),
-  description: description.optional(),
-  descriptionEn: description.optional(),
+  description: description.nullable().optional(),
+  descriptionEn: description.nullable().optional(),
   sort: dbInt().min(0).max(100_000).optional(),
   widget: widgetSchema,
 });

@@ -74,7 +74,8 @@ export const createEnvSchema = z
 export const updateEnvSchema = z.strictObject({
   projectId: dbId(),
   id: dbId(),
-  name: safeText().min(1).max(64),
+  /** Partial (core applyPatch): left out keeps the stored name; null clears the English one. */
+  name: safeText().min(1).max(64).optional(),
   eName: safeText().max(64).nullish(),
 });
 export const updateEnvStatusSchema = z.strictObject({

@@ -65,6 +65,17 @@ export const saveProjectSchema = z.strictObject({
   id: dbId(),
   version: dbId(),
   ...projectFields,
+  // Partial (core applyPatch): a field left out keeps its value, so none has a default here; null clears
+  // a clearable text; config flags left out keep theirs.
+  code: projectFields.code.optional(),
+  name: projectFields.name.optional(),
+  blindMethod: z.enum(BLIND_METHODS).optional(),
+  groupScheme: z.enum(GROUP_SCHEMES).optional(),
+  remoteRandomization: z.boolean().optional(),
+  shareEventPanel: z.boolean().optional(),
+  autoCode: z.boolean().optional(),
+  application: z.array(z.enum(APPLICATIONS)).min(1).max(APPLICATIONS.length).optional(),
+  config: projectConfigSchema.optional(),
 });
 export type CreateProjectRequest = z.infer<typeof createProjectSchema>;
 export type SaveProjectRequest = z.infer<typeof saveProjectSchema>;

@@ -26,7 +26,14 @@ const unitFields = {
   address: safeText().max(300).nullish(),
 };
 export const createUnitSchema = z.strictObject(unitFields);
-export const updateUnitSchema = z.strictObject({ id: dbId(), ...unitFields, status: z.enum(UNIT_STATUSES) });
+/** Updates are partial (core applyPatch): a field left out keeps its value, null clears a clearable one. */
+export const updateUnitSchema = z.strictObject({
+  id: dbId(),
+  ...unitFields,
+  code: unitFields.code.optional(),
+  name: unitFields.name.optional(),
+  status: z.enum(UNIT_STATUSES).optional(),
+});
 
 export const departmentSchema = z.object({
   id: z.number(),
@@ -43,7 +50,7 @@ export const createDepartmentSchema = z.strictObject({
 });
 export const updateDepartmentSchema = z.strictObject({
   id: dbId(),
-  name: safeText().min(1).max(200),
+  name: safeText().min(1).max(200).optional(),
   eName: safeText().max(200).nullish(),
 });
 export const unitListQuerySchema = z.strictObject({ keyword: safeText().max(64).optional() });

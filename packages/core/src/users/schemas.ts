@@ -46,6 +46,8 @@ export type CreateUserRequest = z.infer<typeof createUserSchema>;
 export const updateUserSchema = z.strictObject({
   id: dbId(),
   ...adminEditableFields,
+  // Partial (core applyPatch): a field left out keeps its value, null clears a clearable one.
+  name: adminEditableFields.name.optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserSchema>;
 

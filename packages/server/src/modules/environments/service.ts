@@ -1,5 +1,5 @@
 import type { Environment } from '@dcap/core';
-import { AppError, isCleanableEnv, sortEnvironments } from '@dcap/core';
+import { AppError, applyPatch, auditValues, changeSet, hasChanges, isCleanableEnv, sortEnvironments } from '@dcap/core';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { createEnvSchema, updateEnvSchema } from '@dcap/core';
@@ -67,8 +67,11 @@ async function ownEnv(db: Executor, context: ProjectContext, id: number): Promis
 export async function updateEnvironment(deps: ServiceDeps, actor: Actor, context: ProjectContext, body: z.output<typeof updateEnvSchema>, meta: RequestMeta): Promise<Environment> {
   return deps.db.transaction().execute(async (trx) => {
     const before = await ownEnv(trx, context, body.id);
-    const after = await repo.updateEnv(trx, before.id, { name: body.name, name_en: body.eName ?? null });
-    await audit(trx, actor, meta, after, 'env.update', { oldValue: { name: before.name, eName: before.name_en }, newValue: { name: after.name, eName: after.name_en } });
+    const next = applyPatch({ name: before.name, eName: before.name_en }, body);
+    const after = await repo.updateEnv(trx, before.id, { name: next.name, name_en: next.eName });
+    // Old and new values of what changed only (COMPLIANCE AT-1, AT-6); an update changing nothing adds no row.
+    const changes = changeSet({ name: before.name, eName: before.name_en }, { name: after.name, eName: after.name_en });
+    if (hasChanges(changes)) await audit(trx, actor, meta, after, 'env.update', auditValues(changes));
     return presentEnv(after);
   });
 }

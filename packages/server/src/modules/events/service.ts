@@ -1,5 +1,5 @@
 import type { DesignEvent, EventMatrix, MatrixCell, SaveEventRequest } from '@dcap/core';
-import { AppError, eventScheduleProblem } from '@dcap/core';
+import { AppError, eventHasSchedule, eventScheduleProblem, patched } from '@dcap/core';
 import type { EventRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
@@ -73,6 +73,21 @@ export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEve
     repeatable: body.repeatable ?? false,
     updated_at: deps.clock.now(),
   };
+  /**
+   * Partial update (core patched): a field left out keeps the stored value, null clears it. A type without
+   * a schedule keeps none, so its planned day and window are not carried over from the former type.
+   */
+  const patchedValues = (before: EventRow) => {
+    const scheduled = eventHasSchedule(body.type);
+    return {
+      ...values,
+      name_en: patched(before.name_en, body.nameEn),
+      offset_days: patched(scheduled ? before.offset_days : null, body.offsetDays),
+      window_before: patched(scheduled ? before.window_before : 0, body.windowBefore),
+      window_after: patched(scheduled ? before.window_after : 0, body.windowAfter),
+      repeatable: patched(before.repeatable, body.repeatable),
+    };
+  };
   return designWrite(
     deps,
     caller,
@@ -83,7 +98,11 @@ export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEve
         return presentEvent(row, []);
       }
       const before = await eventIn(trx, caller.project, body.id);
-      const after = await repo.updateEvent(trx, before.id, values);
+      const next = patchedValues(before);
+      const problemAfter = eventScheduleProblem({ type: next.type, offsetDays: next.offset_days, windowBefore: next.window_before, windowAfter: next.window_after });
+      if (problemAfter === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: next.type });
+      if (problemAfter === 'baseline') throw new AppError('event.baseline_offset');
+      const after = await repo.updateEvent(trx, before.id, next);
       const changes = changedFields(audited(before), audited(after));
       if (Object.keys(changes.newValue).length > 0) await audit({ action: 'event.update', entityType: 'event', entityId: after.id, ...changes });
       return presentEvent(after, await repo.listCells(trx, projectId));

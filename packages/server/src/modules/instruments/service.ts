@@ -1,5 +1,5 @@
 import type { Instrument, PanelData, SaveInstrumentRequest } from '@dcap/core';
-import { AppError, INSTRUMENT_ABBR_MAX } from '@dcap/core';
+import { AppError, INSTRUMENT_ABBR_MAX, patched } from '@dcap/core';
 import type { InstrumentRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
@@ -78,11 +78,12 @@ export async function saveInstrument(deps: ServiceDeps, caller: Caller, body: Sa
       const before = await instrumentIn(trx, caller.project, body.id, true);
       // The kind decides which designer edits the panel, so it is fixed once the instrument exists.
       if (body.kind !== undefined && body.kind !== before.kind) throw new AppError('instrument.kind_mismatch', { kind: before.kind });
+      // Partial update (core patched): a field left out keeps its value, null clears it.
       const after = await repo.updateInstrument(trx, before.id, {
         name: body.name,
-        name_en: body.nameEn ?? null,
+        name_en: patched(before.name_en, body.nameEn),
         name_abbr: body.nameAbbr,
-        description: body.description ?? null,
+        description: patched(before.description, body.description),
         updated_at: now,
         updated_by: caller.actor.username,
       });

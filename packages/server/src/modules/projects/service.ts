@@ -1,5 +1,5 @@
 import type { CreateProjectRequest, EnvType, Project, ProjectAccess, ProjectListFilter, SaveProjectRequest } from '@dcap/core';
-import { AppError, isPlatformAdmin, projectIs, statusesForFilter } from '@dcap/core';
+import { AppError, applyPatch, isPlatformAdmin, projectIs, statusesForFilter } from '@dcap/core';
 import { translatingErrors } from '../../db/errors.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -101,6 +101,33 @@ export async function createProject(
   return presentProject(row, { platformAdmin: isPlatformAdmin(actor), projectAdmin: true, role: null });
 }
 
+/**
+ * The configuration a save leaves (core applyPatch): a field left out keeps its value, null clears a
+ * clearable text, and config flags left out keep theirs.
+ */
+function patchedProject(before: ProjectRow, body: SaveProjectRequest): CreateProjectRequest {
+  const stored = {
+    code: before.code,
+    name: before.name,
+    eName: before.name_en,
+    piUserNames: before.pi_user_names,
+    piUserNamesEn: before.pi_user_names_en,
+    sponsorNames: before.sponsor_names,
+    croNames: before.cro_names,
+    description: before.description,
+    blindMethod: before.blind_method,
+    groupScheme: before.group_scheme,
+    remoteRandomization: before.remote_randomization,
+    shareEventPanel: before.share_event_panel,
+    autoCode: before.auto_code,
+    // The column's CHECK constraint admits only core's application names.
+    application: before.application as CreateProjectRequest['application'],
+    config: before.config as CreateProjectRequest['config'],
+  };
+  const next = applyPatch(stored, { ...body, config: undefined });
+  return { ...next, config: { ...stored.config, ...body.config } };
+}
+
 function assertConfigEditable(project: ProjectRow, access: ProjectAccess): void {
   const designer = access.platformAdmin || access.projectAdmin || (access.role?.rights.includes('projectDesignAndSetup') ?? false);
   if (!projectIs(project.status, 'configDataEditable', { designer })) throw new AppError('project.status_forbids', { status: project.status });
@@ -115,12 +142,12 @@ export async function updateProject(deps: ServiceDeps, actor: Actor, context: Pr
         if (!before) throw new AppError('project.not_found');
         if (body.version !== before.version) throw new AppError('conflict.stale');
         assertConfigEditable(before, context.access);
-        const after = await repo.updateProject(trx, before.id, { ...columns(body), updated_at: deps.clock.now() });
+        const after = await repo.updateProject(trx, before.id, { ...columns(patchedProject(before, body)), updated_at: deps.clock.now() });
         const changes = changedFields(auditedProject(before), auditedProject(after));
         if (Object.keys(changes.newValue).length > 0) await auditProject(trx, actor, meta, after.id, 'project.update', changes);
         return after;
       }),
-    { code: body.code },
+    { code: body.code ?? context.project.code },
   );
   return presentProject(row, context.access);
 }

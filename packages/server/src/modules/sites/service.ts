@@ -1,5 +1,5 @@
 import type { SaveSiteRequest, Site } from '@dcap/core';
-import { AppError, inSiteScope, siteScope } from '@dcap/core';
+import { AppError, inSiteScope, patched, siteScope } from '@dcap/core';
 import { translatingErrors } from '../../db/errors.js';
 import type { UnitRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -66,13 +66,15 @@ export async function saveSite(deps: ServiceDeps, caller: Caller, body: SaveSite
         // A unit disabled after it was linked stays linked; only a newly chosen unit must be active.
         const unit = before.unit_id === body.unitId ? await findUnit(trx, body.unitId) : await unitToLink(trx, body.unitId);
         if (!unit) throw new AppError('unit.not_found');
+        // Partial update (core patched): a field left out keeps its value; null clears it, and a cleared
+        // name falls back to the unit's, as at creation.
         const after = await repo.updateSite(trx, before.id, {
           unit_id: unit.id,
           code: body.code,
-          name: body.name ?? unit.name,
-          name_en: body.eName ?? unit.name_en,
-          pi_name: body.piName ?? null,
-          status: body.status ?? before.status,
+          name: patched<string | null>(before.name, body.name) ?? unit.name,
+          name_en: patched(before.name_en, body.eName),
+          pi_name: patched(before.pi_name, body.piName),
+          status: patched(before.status, body.status),
         });
         const changes = changedFields(auditedSite(before), auditedSite(after));
         if (Object.keys(changes.newValue).length > 0) {

@@ -1,5 +1,5 @@
 import type { Department, Unit } from '@dcap/core';
-import { AppError } from '@dcap/core';
+import { AppError, applyPatch } from '@dcap/core';
 import type { z } from 'zod';
 import type { createDepartmentSchema, createUnitSchema, updateDepartmentSchema, updateUnitSchema } from '@dcap/core';
 import type { DepartmentRow, UnitRow } from '../../db/schema.js';
@@ -54,16 +54,20 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
   return deps.db.transaction().execute(async (trx) => {
     const before = await repo.findUnit(trx, body.id);
     if (!before) throw new AppError('unit.not_found');
-    const clash = await repo.findUnitByCode(trx, body.code);
-    if (clash && clash.id !== body.id) throw new AppError('unit.code_taken', { code: body.code });
+    if (body.code !== undefined) {
+      const clash = await repo.findUnitByCode(trx, body.code);
+      if (clash && clash.id !== body.id) throw new AppError('unit.code_taken', { code: body.code });
+    }
+    // Partial update (core applyPatch): a field left out keeps its value, null clears it.
+    const next = applyPatch(audited(before), body);
     const after = await repo.updateUnit(trx, body.id, {
-      code: body.code,
-      name: body.name,
-      name_en: body.eName ?? null,
-      province: body.province ?? null,
-      city: body.city ?? null,
-      address: body.address ?? null,
-      status: body.status,
+      code: next.code,
+      name: next.name,
+      name_en: next.eName,
+      province: next.province,
+      city: next.city,
+      address: next.address,
+      status: next.status,
       updated_at: deps.clock.now(),
     });
     const changes = changedFields(audited(before), audited(after));
@@ -92,16 +96,12 @@ export async function updateDepartment(deps: ServiceDeps, actor: Actor, body: z.
   return translatingErrors(() => deps.db.transaction().execute(async (trx) => {
       const before = await repo.findDepartment(trx, body.id);
       if (!before) throw new AppError('department.not_found');
-      const after = await repo.updateDepartment(trx, body.id, { name: body.name, name_en: body.eName ?? null });
-      await insertAuditRow(trx, {
-        actorId: actor.userId,
-        actorUsername: actor.username,
-        action: 'department.update',
-        entityType: 'department',
-        entityId: after.id,
-        ...changedFields({ name: before.name, eName: before.name_en }, { name: after.name, eName: after.name_en }),
-        ip: meta.ip,
-      });
+      const next = applyPatch({ name: before.name, eName: before.name_en }, body);
+      const after = await repo.updateDepartment(trx, body.id, { name: next.name, name_en: next.eName });
+      const changes = changedFields({ name: before.name, eName: before.name_en }, { name: after.name, eName: after.name_en });
+      if (Object.keys(changes.newValue).length > 0) {
+        await insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'department.update', entityType: 'department', entityId: after.id, ...changes, ip: meta.ip });
+      }
       return presentDepartment(after);
-    }), { name: body.name });
+    }), { name: body.name ?? '' });
 }

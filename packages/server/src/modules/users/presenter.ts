@@ -1,4 +1,5 @@
 import type { User } from '@dcap/core';
+import { auditValues, changeSet } from '@dcap/core';
 import type { UserRow } from '../../db/schema.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -44,18 +45,13 @@ export function auditedUserFields(row: UserRow): Record<string, unknown> {
   };
 }
 
-/** Old and new values of only the fields that changed; change to or from empty counts (COMPLIANCE AT-6). */
+/**
+ * Old and new values of only the fields that changed, by core's change-set rule (COMPLIANCE AT-6): a
+ * change to or from empty counts, a missing field equals null.
+ */
 export function changedFields(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): { oldValue: Record<string, unknown>; newValue: Record<string, unknown> } {
-  const oldValue: Record<string, unknown> = {};
-  const newValue: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
-      oldValue[key] = before[key] ?? null;
-      newValue[key] = after[key] ?? null;
-    }
-  }
-  return { oldValue, newValue };
+  return auditValues(changeSet(before, after));
 }

@@ -1,5 +1,5 @@
 import type { CreateUserRequest, IssuedPassword, UpdateProfileRequest, UpdateUserRequest, User, UserListQuery, UserPage } from '@dcap/core';
-import { AppError } from '@dcap/core';
+import { AppError, applyPatch } from '@dcap/core';
 import type { UserRow } from '../../db/schema.js';
 import { translateDatabaseError } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -108,6 +108,19 @@ export async function createUser(deps: ServiceDeps, actor: Actor | null, body: C
   }
 }
 
+/** The profile fields of a user under their request names, for partial updates. */
+function editableFields(row: UserRow) {
+  return {
+    name: row.name,
+    nameEn: row.name_en,
+    gender: row.gender,
+    email: row.email,
+    phone: row.phone,
+    corporation: row.corporation,
+    department: row.department,
+  };
+}
+
 export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUserRequest, meta: RequestMeta): Promise<User> {
   const { db, clock } = deps;
   const row = await db.transaction().execute(async (trx) => {
@@ -115,14 +128,16 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
     const willBeAdmin = body.admin ?? before.admin;
     if (before.id === actor.userId && before.admin && !willBeAdmin) throw new AppError('user.cannot_change_self');
     await assertAdminRemains(trx, before, willBeAdmin || before.system_admin);
+    // Partial update (core applyPatch): a field left out keeps its value, null clears it.
+    const next = applyPatch(editableFields(before), body);
     const after = await updateUserRow(trx, before.id, {
-      name: body.name,
-      name_en: body.nameEn ?? null,
-      gender: body.gender ?? null,
-      email: body.email ?? null,
-      phone: body.phone ?? null,
-      corporation: body.corporation ?? null,
-      department: body.department ?? null,
+      name: next.name,
+      name_en: next.nameEn,
+      gender: next.gender,
+      email: next.email,
+      phone: next.phone,
+      corporation: next.corporation,
+      department: next.department,
       admin: willBeAdmin,
       project_admin: body.projectAdmin ?? before.project_admin,
       updated_at: clock.now(),
@@ -140,14 +155,15 @@ export async function updateProfile(deps: ServiceDeps, actor: Actor, body: Updat
   const { db, clock } = deps;
   const row = await db.transaction().execute(async (trx) => {
     const before = await loadForChange(trx, actor.userId);
+    const next = applyPatch(editableFields(before), body);
     const after = await updateUserRow(trx, before.id, {
-      name: body.name,
-      name_en: body.nameEn ?? null,
-      gender: body.gender,
-      email: body.email,
-      corporation: body.corporation,
-      phone: body.phone ?? null,
-      department: body.department ?? null,
+      name: next.name,
+      name_en: next.nameEn,
+      gender: next.gender,
+      email: next.email,
+      corporation: next.corporation,
+      phone: next.phone,
+      department: next.department,
       updated_at: clock.now(),
     });
     const changes = changedFields(auditedUserFields(before), auditedUserFields(after));

@@ -1,5 +1,5 @@
 import type { DerivedFieldGroup, DerivedFieldPreview, DerivedFieldsAll, SaveSysDerivedFieldRequest, SysDerivedField, Widget } from '@dcap/core';
-import { AppError, formulaReferences, parseFormula } from '@dcap/core';
+import { AppError, patchedText, formulaReferences, parseFormula } from '@dcap/core';
 import type { DerivedFieldRow } from '../../../db/schema.js';
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
@@ -109,7 +109,14 @@ export async function saveSysDerived(deps: ServiceDeps, caller: LibraryCaller, b
         }
         const before = await repo.findDerived(trx, body.id);
         if (!before) throw new AppError('library.derived_not_found');
-        const row = await repo.updateDerived(trx, body.id, { ...values, ...(body.sort === undefined ? {} : { sort: body.sort }), updated_at: deps.clock.now() });
+        // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
+        const row = await repo.updateDerived(trx, body.id, {
+          ...values,
+          description: patchedText(before.description, body.description),
+          description_en: patchedText(before.description_en, body.descriptionEn),
+          ...(body.sort === undefined ? {} : { sort: body.sort }),
+          updated_at: deps.clock.now(),
+        });
         await auditLibrary(trx, caller, 'derived_field', row.id, { kind: 'update', before: auditedDerivedField(before), after: auditedDerivedField(row) });
         return presentSysDerivedField(row);
       }),

@@ -1,8 +1,9 @@
 import type { DictOptionsResponse, SaveProjectDictRequest, SaveSysDictRequest, SysDict } from '@dcap/core';
-import { AppError, canInProject } from '@dcap/core';
+import { AppError, patchedText, canInProject } from '@dcap/core';
 import type { ServiceDeps } from '../../../deps.js';
 import type { Actor } from '../../../http/context.js';
 import { designWrite } from '../../instruments/design-guard.js';
+import { changedFields } from '../../users/presenter.js';
 import { resolveProjectAccess } from '../../projects/access.js';
 import type { Caller } from '../../roles/caller.js';
 import type { LibraryCaller } from '../audit.js';
@@ -59,8 +60,11 @@ export async function saveProjectDict(deps: ServiceDeps, caller: Caller, body: S
           await audit({ action: 'dict.create', entityType: 'dict', entityId: row.id, newValue: auditedDict(row) });
           return presentDictEntry(row);
         }
-        const row = await repo.updateDict(trx, before.id, { ...values, updated_at: deps.clock.now() });
-        await audit({ action: 'dict.update', entityType: 'dict', entityId: row.id, oldValue: auditedDict(before), newValue: auditedDict(row) });
+        // Replacing keeps an English name left out (core patchedText); null clears it.
+        const row = await repo.updateDict(trx, before.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
+        // Old and new values of what changed only (COMPLIANCE AT-6); a save changing nothing adds no row.
+        const changes = changedFields(auditedDict(before), auditedDict(row));
+        if (Object.keys(changes.newValue).length > 0) await audit({ action: 'dict.update', entityType: 'dict', entityId: row.id, ...changes });
         return presentDictEntry(row);
       }),
     { key: body.key },
@@ -101,7 +105,7 @@ export async function saveSysDict(deps: ServiceDeps, caller: LibraryCaller, body
         if (before.dict_key.toLowerCase() !== body.key.toLowerCase() && (await repo.projectDictWithKey(trx, body.key))) {
           throw new AppError('library.dict_key_taken', { key: body.key });
         }
-        const row = await repo.updateDict(trx, body.id, { ...values, updated_at: deps.clock.now() });
+        const row = await repo.updateDict(trx, body.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
         await auditLibrary(trx, caller, 'dict', row.id, { kind: 'update', before: auditedDict(before), after: auditedDict(row) });
         return presentSysDict(row);
       }),

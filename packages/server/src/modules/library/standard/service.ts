@@ -8,7 +8,7 @@ import type {
   SysStandardField,
   Widget,
 } from '@dcap/core';
-import { AppError, DEFAULT_LABEL_COL, DEFAULT_LABEL_POSITION } from '@dcap/core';
+import { AppError, patchedText, DEFAULT_LABEL_COL, DEFAULT_LABEL_POSITION } from '@dcap/core';
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
@@ -87,7 +87,15 @@ export async function saveSysField(deps: ServiceDeps, caller: LibraryCaller, bod
         }
         const before = await repo.findField(trx, body.id);
         if (!before) throw new AppError('library.field_not_found');
-        const row = await repo.updateField(trx, body.id, { ...values, ...(body.sort === undefined ? {} : { sort: body.sort }), updated_at: deps.clock.now() });
+        // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
+        const row = await repo.updateField(trx, body.id, {
+          ...values,
+          field_annotation: patchedText(before.field_annotation, body.fieldAnnotation),
+          instruction: patchedText(before.instruction, body.instruction),
+          instruction_en: patchedText(before.instruction_en, body.instructionEn),
+          ...(body.sort === undefined ? {} : { sort: body.sort }),
+          updated_at: deps.clock.now(),
+        });
         await auditLibrary(trx, caller, 'std_field', row.id, { kind: 'update', before: auditedStandardField(before), after: auditedStandardField(row) });
         return presentSysStandardField(row);
       }),

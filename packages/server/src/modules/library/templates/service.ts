@@ -1,5 +1,5 @@
 import type { Locale, Panel, SaveSysTemplateRequest, SysTemplate, SysTemplateDetail, TemplateDetail, TemplatesResponse } from '@dcap/core';
-import { AppError, validatePanel } from '@dcap/core';
+import { AppError, patchedText, validatePanel } from '@dcap/core';
 import type { ServiceDeps } from '../../../deps.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
@@ -64,7 +64,14 @@ export async function saveSysTemplate(deps: ServiceDeps, caller: LibraryCaller, 
         } else {
           const before = await repo.findTemplate(trx, body.id);
           if (!before) throw new AppError('library.template_not_found');
-          row = await repo.updateTemplate(trx, body.id, { ...values, ...(body.sort === undefined ? {} : { sort: body.sort }), updated_at: deps.clock.now() });
+          // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
+          row = await repo.updateTemplate(trx, body.id, {
+            ...values,
+            description: patchedText(before.description, body.description),
+            description_en: patchedText(before.description_en, body.descriptionEn),
+            ...(body.sort === undefined ? {} : { sort: body.sort }),
+            updated_at: deps.clock.now(),
+          });
           await auditLibrary(trx, caller, 'std_template', row.id, { kind: 'update', before: auditedTemplate(before), after: auditedTemplate(row) });
         }
         return { ...presentSysTemplate(row), panel: storedPanel(row) };
