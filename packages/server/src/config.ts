@@ -16,6 +16,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_OWNER_URL: z.string().optional(),
+  AUDIT_SEAL_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  AUDIT_SEAL_DIR: z.string().optional(),
+  AUDIT_SEAL_MINUTES: positiveInt(5),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SESSION_IDLE_MINUTES: positiveInt(30),
@@ -38,6 +42,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs migrations; the server then works as DATABASE_URL's role (docs/security.md). */
+  databaseOwnerUrl: string | undefined;
+  /** Sealing of audit chain heads: key (else a key file in dataDir), where seals are written out, how often. */
+  auditSeal: { key: string | undefined; dir: string; intervalMs: number };
   admin: { username: string | undefined; password: string | undefined };
   session: { idleMs: number; maxAgeMs: number };
   lockout: { threshold: number; windowMs: number; durationMs: number };
@@ -66,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL || undefined,
+    auditSeal: { key: e.AUDIT_SEAL_KEY, dir: path.resolve(e.AUDIT_SEAL_DIR ?? e.DATA_DIR), intervalMs: e.AUDIT_SEAL_MINUTES * MINUTE },
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     session: { idleMs: e.SESSION_IDLE_MINUTES * MINUTE, maxAgeMs: e.SESSION_MAX_HOURS * 60 * MINUTE },
     lockout: {

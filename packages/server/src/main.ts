@@ -4,8 +4,8 @@ import { firstStart } from './bootstrap/first-start.js';
 import { systemClock } from './clock.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { openMigratedDatabase } from './db/roles.js';
+import { openSealer, scheduleSealing } from './modules/audit/seal.js';
 import { platformVersion } from './version.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -13,14 +13,18 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 async function main(): Promise<void> {
   const config = loadConfig(process.env, platformVersion());
   config.webDist ??= DEFAULT_WEB_DIST;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  // Migrations run as the owner when DATABASE_OWNER_URL is given; the server works as DATABASE_URL's role.
+  const { database, warnings } = await openMigratedDatabase(config);
+  for (const warning of warnings) console.warn(`WARNING: ${warning}`);
   // Start-up work runs before the app exists; its session cache stays dormant.
   const deps = { db: database.db, config, clock: systemClock, sessions: new SessionCache() };
   await firstStart(deps, database.kind);
   const { fastify } = await buildApp({ config, database });
+  // Chain heads are sealed now and on a schedule (docs/security.md).
+  const stopSealing = scheduleSealing(openSealer(database.db, config), config.auditSeal.intervalMs, (message) => fastify.log.warn(message));
   const shutdown = async () => {
     await fastify.close();
+    await stopSealing();
     await database.close();
     process.exit(0);
   };

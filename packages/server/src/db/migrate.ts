@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_session_notifications.js';
 import * as m0004 from './migrations/0004_design.js';
 import * as m0005 from './migrations/0005_library.js';
 import * as m0006 from './migrations/0006_must_change_password.js';
+import * as m0007 from './migrations/0007_audit_chains.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_design': m0004,
   '0005_library': m0005,
   '0006_must_change_password': m0006,
+  '0007_audit_chains': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
@@ -25,4 +27,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Migrates up to and including `name`; tests use it to seed data as an older schema held it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }

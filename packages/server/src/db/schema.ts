@@ -81,6 +81,20 @@ export interface AuditLogTable {
   ip: string | null;
   prev_hash: Generated<string>;
   hash: Generated<string>;
+  /** The row's chain: its project, or 0 for the platform; set by the chain trigger (docs/security.md). */
+  chain: Generated<number>;
+}
+
+/** A chain head sealed with a key kept outside the database; append-only (docs/security.md). */
+export interface AuditSealsTable {
+  id: Generated<number>;
+  chain: number;
+  last_id: number;
+  last_hash: string;
+  row_count: number;
+  sealed_at: Generated<Date>;
+  key_id: string;
+  mac: string;
 }
 
 export interface UnitsTable {
@@ -340,6 +354,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
+  audit_seals: AuditSealsTable;
   units: UnitsTable;
   departments: DepartmentsTable;
   projects: ProjectsTable;

@@ -22,7 +22,7 @@ export interface AuditEntry {
 
 const toJson = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** Appends one row; id, time and hashes are set by the chain trigger. */
+/** Appends one row; id, time, chain and hashes are set by the chain trigger (the chain is the project's, or 0). */
 export async function insertAuditRow(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -46,21 +46,22 @@ export async function insertAuditRow(db: Executor, entry: AuditEntry): Promise<v
 
 export interface ChainLink {
   id: number;
+  chain: number;
   prevHash: string;
   hash: string;
   digest: string;
 }
 
-/** Reads the chain in id order with each row's recomputed digest, a page at a time. */
+/** Reads every chain's rows in id order with each row's recomputed digest, a page at a time. */
 export async function readChainPage(db: Executor, afterId: number, limit: number): Promise<ChainLink[]> {
   const rows = await db
     .selectFrom('audit_log as a')
-    .select(['a.id', 'a.prev_hash', 'a.hash', sql<string>`audit_row_digest(a)`.as('digest')])
+    .select(['a.id', 'a.chain', 'a.prev_hash', 'a.hash', sql<string>`audit_row_digest(a)`.as('digest')])
     .where('a.id', '>', afterId)
     .orderBy('a.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
+  return rows.map((row) => ({ id: row.id, chain: row.chain, prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
 }
 
 export interface AuditRecord {
