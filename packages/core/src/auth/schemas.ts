@@ -30,9 +30,13 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/**
+ * `mustChangePassword`: the password was issued by an administrator's reset, so every call but changing it
+ * (and signing out) is refused with `auth.password_change_required` until the user has chosen their own.
+ */
 export const loginResponseSchema = z.object({
   token: z.string(),
-  user: z.object({ id: z.number(), username: z.string(), name: z.string() }),
+  user: z.object({ id: z.number(), username: z.string(), name: z.string(), mustChangePassword: z.boolean() }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

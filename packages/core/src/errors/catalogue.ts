@@ -28,15 +28,11 @@ export const ERRORS = {
     'en-US': 'Your session expired after a period of inactivity, please login again',
   },
   'auth.invalid_credentials': { status: 401, 'zh-CN': '用户名或密码错误', 'en-US': 'Invalid username or password' },
-  'auth.account_locked': {
+  // Sign-in answers auth.invalid_credentials for a locked or disabled account too (docs/decisions.md).
+  'auth.password_change_required': {
     status: 403,
-    'zh-CN': '账号因多次登录失败已被锁定，请于 {until} 后再试或联系管理员',
-    'en-US': 'The account is locked after repeated failed sign-ins; try again after {until} or contact the administrator',
-  },
-  'auth.account_disabled': {
-    status: 403,
-    'zh-CN': '账号已被管理员锁定，请联系管理员',
-    'en-US': 'The account has been locked by an administrator; please contact the administrator',
+    'zh-CN': '您的密码由管理员重置，请先设置新密码',
+    'en-US': 'Your password was reset by an administrator; set a new password first',
   },
   'auth.wrong_old_password': { status: 422, 'zh-CN': '原密码不正确', 'en-US': 'The current password is incorrect' },
   'auth.password_reused': {

@@ -14,6 +14,11 @@ export interface Actor {
   currentProjectId: number | null;
   currentRoleId: number | null;
   currentEnv: string | null;
+  /**
+   * An administrator reset the password: only changing it (and signing out) is allowed until then. Absent on
+   * actors the platform builds for itself (first start, demo seeding), which never hold a reset password.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** What a service needs to know about the request, without touching request or reply objects. */

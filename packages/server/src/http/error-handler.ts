@@ -48,6 +48,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
       if (appError.code === 'request.invalid' && params.detail === undefined) {
         params.detail = appError.fields.map((field) => field.message).join('; ');
       }
+      // Too many attempts: say when to try again in the header too, for clients that back off (RFC 9110 §10.2.3).
+      if (appError.status === 429 && params.seconds !== undefined) reply.header('retry-after', String(params.seconds));
       return reply
         .status(appError.status)
         .send(failure(appError.status, errorMessage(appError.code, locale, params), appError.code, appError.fields));

@@ -60,6 +60,11 @@ export interface RouteDefinition<
   successMessage?: (meta: RequestMeta) => string;
   /** The handler returns a FileReply (response `fileReplySchema`), sent as the file itself, not in the envelope. */
   raw?: boolean;
+  /**
+   * Callable by a user who must still replace a password an administrator reset (changing it is the only such
+   * call); every other signed-in call answers `auth.password_change_required` (docs/decisions.md).
+   */
+  beforePasswordChange?: boolean;
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
@@ -101,9 +106,10 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   return { locale: request.locale, ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null };
 }
 
-function authorise(access: Access, actor: Actor | null): void {
+function authorise(access: Access, actor: Actor | null, beforePasswordChange: boolean): void {
   if (access === 'public') return;
   if (!actor) throw new AppError('auth.required');
+  if (actor.mustChangePassword && !beforePasswordChange) throw new AppError('auth.password_change_required');
   if (access === 'signedIn' || 'project' in access) return;
   if (!canOnPlatform(actor, access.platform)) throw new AppError('permission.platform_admin_required');
 }
@@ -175,7 +181,7 @@ export class RouteRegistry {
           throw new AppError('request.unsupported_media_type', { type: contentType });
         }
         request.actor = definition.access === 'public' ? null : await this.authenticate(request);
-        authorise(definition.access, request.actor);
+        authorise(definition.access, request.actor, definition.beforePasswordChange ?? false);
         const input = {
           body: parse(definition.body, request.body, 'body', meta) as Out<B>,
           query: parse(definition.query, request.query, 'query', meta) as Out<Q>,

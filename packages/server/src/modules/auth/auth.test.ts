@@ -57,15 +57,6 @@ describe('POST /dcap/login (spec 000 §7.1)', () => {
     await expect(t.signIn('ADMIN', ADMIN.password)).resolves.toBeTypeOf('string');
   });
 
-  it('gives the same message for an unknown name and a wrong password', async () => {
-    const unknown = await t.call('POST', '/dcap/login', { body: { username: 'nobody', password: 'whatever1' }, lang: 'en-US' });
-    const wrong = await t.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: 'whatever1' }, lang: 'en-US' });
-    expect(unknown.status).toBe(401);
-    expect(wrong.status).toBe(401);
-    expect(unknown.body.msg).toBe('Invalid username or password');
-    expect(wrong.body.msg).toBe(unknown.body.msg);
-  });
-
   it('requires both fields', async () => {
     const reply = await t.call('POST', '/dcap/login', { body: { username: 'admin' }, lang: 'en-US' });
     expect(reply.status).toBe(400);
@@ -80,72 +71,122 @@ describe('POST /dcap/login (spec 000 §7.1)', () => {
   });
 });
 
+/** A refusal as the caller sees it: everything but nothing. */
+async function refusal(username: string, password: string) {
+  const reply = await t.call('POST', '/dcap/login', { body: { username, password }, lang: 'en-US' });
+  return { status: reply.status, body: reply.body };
+}
+
+async function attemptReasons(userId: number): Promise<string[]> {
+  const rows = await t.database.db.selectFrom('login_attempts').select('reason').where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map((row) => row.reason);
+}
+
+const INVALID = {
+  status: 401,
+  body: { code: 401, msg: 'Invalid username or password', data: null, errorCode: 'auth.invalid_credentials' },
+};
+
+describe('sign-in refusals reveal nothing (spec 000 §7.1; COMPLIANCE AC-2)', () => {
+  it('answers an unknown name, a wrong password, a locked-out and a disabled account alike', async () => {
+    const lockedId = await createUser('locked.out', 'Locked123');
+    for (let i = 0; i < 5; i += 1) await t.call('POST', '/dcap/login', { body: { username: 'locked.out', password: 'wrong-pass1' } });
+    const disabledId = await createUser('disabled', 'Disabled123');
+    expect((await t.call('POST', `/dcap/sys/user/lock/${disabledId}`, { token: adminToken })).status).toBe(200);
+
+    expect(await refusal('nobody', 'whatever1')).toEqual(INVALID);
+    expect(await refusal(ADMIN.username, 'whatever1')).toEqual(INVALID);
+    expect(await refusal('locked.out', 'Locked123')).toEqual(INVALID);
+    expect(await refusal('locked.out', 'wrong-pass1')).toEqual(INVALID);
+    expect(await refusal('disabled', 'Disabled123')).toEqual(INVALID);
+    expect(await refusal('disabled', 'wrong-pass1')).toEqual(INVALID);
+    // The reasons stay in the attempts and the audit trail for administrators.
+    expect(await attemptReasons(lockedId)).toEqual([...Array<string>(5).fill('wrong_password'), 'locked', 'locked']);
+    expect(await attemptReasons(disabledId)).toEqual(['disabled', 'wrong_password']);
+  });
+});
+
 describe('lockout (spec 000 §5; COMPLIANCE AC-2)', () => {
-  it('locks the account for 15 minutes after 5 failures in 15 minutes, with a clear message', async () => {
+  it('locks the account for 15 minutes on the 5th failure in 15 minutes, refusing even the right password', async () => {
     const id = await createUser('lockme', 'Lockme123');
-    for (let i = 0; i < 4; i += 1) {
-      const reply = await t.call('POST', '/dcap/login', { body: { username: 'lockme', password: 'wrong-pass1' } });
-      expect(reply.status).toBe(401);
-    }
-    const fifth = await t.call('POST', '/dcap/login', { body: { username: 'lockme', password: 'wrong-pass1' }, lang: 'en-US' });
-    expect(fifth.status).toBe(403);
-    expect(fifth.body.msg).toMatch(/locked after repeated failed sign-ins; try again after \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    for (let i = 0; i < 4; i += 1) expect(await refusal('lockme', 'wrong-pass1')).toEqual(INVALID);
+    expect(await refusal('lockme', 'wrong-pass1')).toEqual(INVALID);
+    const row = await t.database.db.selectFrom('users').select('locked_until').where('id', '=', id).executeTakeFirstOrThrow();
+    const lockMinutes = ((row.locked_until?.getTime() ?? 0) - t.clock.now().getTime()) / MINUTE;
+    expect(lockMinutes).toBeGreaterThan(14.9);
+    expect(lockMinutes).toBeLessThanOrEqual(15);
+    expect(await refusal('lockme', 'Lockme123')).toEqual(INVALID);
 
-    const rightPassword = await t.call('POST', '/dcap/login', { body: { username: 'lockme', password: 'Lockme123' } });
-    expect(rightPassword.status).toBe(403);
-    expect(rightPassword.body.errorCode).toBe('auth.account_locked');
-
-    t.clock.advance(16 * MINUTE);
+    t.clock.advance(14 * MINUTE);
+    expect(await refusal('lockme', 'Lockme123')).toEqual(INVALID);
+    // Attempts during the lock neither extend it nor count towards the next one.
+    t.clock.advance(2 * MINUTE);
     await expect(t.signIn('lockme', 'Lockme123')).resolves.toBeTypeOf('string');
     expect(await auditActions(id)).toEqual(expect.arrayContaining(['auth.login_failed', 'auth.lockout', 'auth.login']));
+    const lockout = await t.database.db
+      .selectFrom('audit_log')
+      .select('new_value')
+      .where('action', '=', 'auth.lockout')
+      .where('entity_id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(lockout.new_value).toMatchObject({ failures: 5 });
   });
 
   it('does not count failures older than the window', async () => {
     await createUser('slowtypist', 'Slowtypist1');
     for (let i = 0; i < 4; i += 1) await t.call('POST', '/dcap/login', { body: { username: 'slowtypist', password: 'bad-pass1' } });
     t.clock.advance(16 * MINUTE);
-    const fifth = await t.call('POST', '/dcap/login', { body: { username: 'slowtypist', password: 'bad-pass1' } });
-    expect(fifth.status).toBe(401);
+    await t.call('POST', '/dcap/login', { body: { username: 'slowtypist', password: 'bad-pass1' } });
+    await expect(t.signIn('slowtypist', 'Slowtypist1')).resolves.toBeTypeOf('string');
+  });
+
+  it('starts counting afresh after a successful sign-in', async () => {
+    await createUser('forgetful', 'Forgetful1');
+    for (let i = 0; i < 4; i += 1) await t.call('POST', '/dcap/login', { body: { username: 'forgetful', password: 'bad-pass1' } });
+    await expect(t.signIn('forgetful', 'Forgetful1')).resolves.toBeTypeOf('string');
+    for (let i = 0; i < 4; i += 1) await t.call('POST', '/dcap/login', { body: { username: 'forgetful', password: 'bad-pass1' } });
+    // Eight failures within the window, but only four since the last success: not locked.
+    await expect(t.signIn('forgetful', 'Forgetful1')).resolves.toBeTypeOf('string');
   });
 
   it('lets an administrator unlock a locked-out account at once', async () => {
     const id = await createUser('unlockme', 'Unlockme1');
     for (let i = 0; i < 5; i += 1) await t.call('POST', '/dcap/login', { body: { username: 'unlockme', password: 'bad-pass1' } });
-    expect((await t.call('POST', '/dcap/login', { body: { username: 'unlockme', password: 'Unlockme1' } })).status).toBe(403);
+    expect((await t.call('POST', '/dcap/login', { body: { username: 'unlockme', password: 'Unlockme1' } })).status).toBe(401);
     const unlock = await t.call('POST', `/dcap/sys/user/unlock/${id}`, { token: adminToken });
     expect(unlock.status).toBe(200);
     await expect(t.signIn('unlockme', 'Unlockme1')).resolves.toBeTypeOf('string');
   });
-
-  it('honours a configured threshold', async () => {
-    const strict = await createTestContext({ LOCKOUT_THRESHOLD: '2', LOCKOUT_MINUTES: '5' });
-    try {
-      await strict.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: 'bad-pass1' } });
-      const second = await strict.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: 'bad-pass1' } });
-      expect(second.status).toBe(403);
-      strict.clock.advance(6 * MINUTE);
-      await expect(strict.signIn(ADMIN.username, ADMIN.password)).resolves.toBeTypeOf('string');
-    } finally {
-      await strict.close();
-    }
-  });
 });
 
-describe('rate limit per address (COMPLIANCE AC-2)', () => {
-  it('refuses more sign-in attempts per minute from one address than configured, for any name', async () => {
-    const limited = await createTestContext({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
-    try {
-      for (const name of ['a1', 'b2', 'c3']) {
-        expect((await limited.call('POST', '/dcap/login', { body: { username: name, password: 'x' } })).status).toBe(401);
-      }
-      const fourth = await limited.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: ADMIN.password }, lang: 'en-US' });
-      expect(fourth.status).toBe(429);
-      expect(fourth.body.msg).toBe('Too many attempts, please try again in 60 seconds');
-      limited.clock.advance(MINUTE + 1000);
-      await expect(limited.signIn(ADMIN.username, ADMIN.password)).resolves.toBeTypeOf('string');
-    } finally {
-      await limited.close();
+/** One context with strict limits, shared by the tests of configured thresholds (a context costs a database). */
+describe('configured limits (COMPLIANCE AC-2)', () => {
+  let strict: TestContext;
+  beforeAll(async () => {
+    strict = await createTestContext({ LOCKOUT_THRESHOLD: '2', LOCKOUT_MINUTES: '5', LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => strict.close());
+
+  it('honours a configured lockout threshold and duration', async () => {
+    await strict.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: 'bad-pass1' } });
+    await strict.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: 'bad-pass1' } });
+    expect((await strict.call('POST', '/dcap/login', { body: ADMIN })).status).toBe(401);
+    strict.clock.advance(6 * MINUTE);
+    await expect(strict.signIn(ADMIN.username, ADMIN.password)).resolves.toBeTypeOf('string');
+  });
+
+  it('refuses more sign-in attempts per minute from one address than configured, for any name, saying when to retry', async () => {
+    strict.clock.advance(MINUTE + 1000);
+    for (const name of ['a1', 'b2', 'c3']) {
+      expect((await strict.call('POST', '/dcap/login', { body: { username: name, password: 'x' } })).status).toBe(401);
     }
+    const fourth = await strict.call('POST', '/dcap/login', { body: { username: ADMIN.username, password: ADMIN.password }, lang: 'en-US' });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.msg).toBe('Too many attempts, please try again in 60 seconds');
+    expect(fourth.headers['retry-after']).toBe('60');
+    expect(fourth.headers['cache-control']).toBe('no-store');
+    strict.clock.advance(MINUTE + 1000);
+    await expect(strict.signIn(ADMIN.username, ADMIN.password)).resolves.toBeTypeOf('string');
   });
 });
 
@@ -213,6 +254,16 @@ describe('own password and profile', () => {
     expect(await auditActions(id)).toContain('user.password_changed');
   });
 
+  it('refuses a new password equal to the current one', async () => {
+    await createUser('reuser', 'Reuser123');
+    const token = await t.signIn('reuser', 'Reuser123');
+    const same = { oldPassword: 'Reuser123', newPassword: 'Reuser123', confirmPassword: 'Reuser123' };
+    const reused = await t.call('POST', '/dcap/sys/user/password', { token, lang: 'en-US', body: same });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ errorCode: 'auth.password_reused', msg: 'The new password must differ from the current one' });
+    await expect(t.signIn('reuser', 'Reuser123')).resolves.toBeTypeOf('string');
+  });
+
   it('updates the profile with the required fields of spec 002 §5, audited with old and new values', async () => {
     const id = await createUser('profiled', 'Profiled123');
     const token = await t.signIn('profiled', 'Profiled123');
@@ -259,5 +310,66 @@ describe('GET /dcap/sys/init (spec 000 §3 login response)', () => {
     expect(JSON.stringify(plainData.menus)).not.toContain('/sys/user');
     expect(JSON.stringify(plainData.menus)).toContain('/project/DataDisplay');
     expect(plainData.abilities).toEqual({ manageUsers: false, manageUnits: false, createProject: false });
+  });
+});
+
+describe('a password reset by an administrator must be replaced first (docs/decisions.md)', () => {
+  it('tells the client at sign-in and refuses every other call until the user sets their own', async () => {
+    const id = await createUser('reset.me', 'Resetme123');
+    const before = await t.call('POST', '/dcap/login', { body: { username: 'reset.me', password: 'Resetme123' } });
+    expect(before.body.data).toMatchObject({ user: { mustChangePassword: false } });
+    const reset = await t.call('POST', '/dcap/sys/user/resetUserPassword', { token: adminToken, body: { id } });
+    const issued = (reset.body.data as { password: string }).password;
+
+    const signedIn = await t.call('POST', '/dcap/login', { body: { username: 'reset.me', password: issued } });
+    expect(signedIn.status).toBe(200);
+    const { token, user } = signedIn.body.data as { token: string; user: { mustChangePassword: boolean } };
+    expect(user.mustChangePassword).toBe(true);
+    for (const [method, url] of [['GET', '/dcap/sys/init'], ['GET', '/dcap/sys/user/info'], ['GET', '/dcap/project/list']] as const) {
+      const refused = await t.call(method, url, { token, lang: 'en-US' });
+      expect(refused.status, url).toBe(403);
+      expect(refused.body, url).toMatchObject({
+        errorCode: 'auth.password_change_required',
+        msg: 'Your password was reset by an administrator; set a new password first',
+      });
+    }
+    // The issued password may not be kept as the user's own.
+    const keep = await t.call('POST', '/dcap/sys/user/password', { token, body: { oldPassword: issued, newPassword: issued, confirmPassword: issued } });
+    expect(keep.body.errorCode).toBe('auth.password_reused');
+
+    const own = { oldPassword: issued, newPassword: 'MyOwn4567', confirmPassword: 'MyOwn4567' };
+    expect((await t.call('POST', '/dcap/sys/user/password', { token, body: own })).status).toBe(200);
+    expect((await t.call('GET', '/dcap/sys/init', { token })).status).toBe(200);
+    const next = await t.call('POST', '/dcap/login', { body: { username: 'reset.me', password: 'MyOwn4567' } });
+    expect(next.body.data).toMatchObject({ user: { mustChangePassword: false } });
+  });
+
+  it('lets a user who must change the password sign out', async () => {
+    const id = await createUser('reset.leaver', 'Resetleaver1');
+    const reset = await t.call('POST', '/dcap/sys/user/resetUserPassword', { token: adminToken, body: { id } });
+    const token = await t.signIn('reset.leaver', (reset.body.data as { password: string }).password);
+    expect((await t.call('GET', '/dcap/logout', { token })).status).toBe(200);
+    expect((await t.call('GET', '/dcap/sys/init', { token })).body.errorCode).toBe('auth.required');
+  });
+});
+
+describe('API responses are never cached', () => {
+  it('sends Cache-Control: no-store on successes, refusals and unknown API paths', async () => {
+    const responses = [
+      await t.call('GET', '/dcap/sys/init', { token: adminToken }),
+      await t.call('POST', '/dcap/login', { body: { username: 'nobody', password: 'whatever1' } }),
+      await t.call('POST', '/dcap/login', { body: ADMIN }),
+      await t.call('GET', '/dcap/sys/init'),
+      await t.call('GET', '/dcap/no-such-call'),
+    ];
+    for (const response of responses) expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends it on every registered call, whatever the answer', async () => {
+    for (const route of t.app.routes.routes) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const response = await t.request({ method: route.method, url });
+      expect(response.headers['cache-control'], `${route.method} ${route.url}`).toBe('no-store');
+    }
   });
 });

@@ -40,6 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, routes: RouteRegistry, 
     summary: 'Change the signed-in user’s password (old password required)',
     tag: 'account',
     access: 'signedIn',
+    beforePasswordChange: true,
     body: changePasswordSchema,
     response: z.null(),
     handler: async ({ actor, body, meta }) => {

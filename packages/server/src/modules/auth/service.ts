@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { insertAuditRow } from '../audit/repo.js';
 import { findUserById, findUserByUsername, updateUser } from '../users/repo.js';
+import type { SignInAttempt } from './attempts-repo.js';
 import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { OpenSession } from './sessions-repo.js';
@@ -15,11 +16,6 @@ const MINUTE = 60_000;
 /** last_seen_at is written at most this often, so reads stay reads; idle expiry is exact to within it. */
 const TOUCH_INTERVAL_MS = 30_000;
 
-/** Shown in lockout messages; UTC named explicitly because the server does not know the reader's zone. */
-function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 type LoginOutcome =
   | { ok: true; response: LoginResponse }
   | { ok: false; error: AppError };
@@ -28,6 +24,11 @@ type LoginOutcome =
  * Sign-in (spec 000 §7.1; COMPLIANCE AC-2, AC-4, AC-6, AT-4). Every outcome is recorded as an attempt
  * and audited in the same transaction; a failure is thrown only after that transaction commits, so the
  * record of a failed sign-in is never rolled back with it.
+ *
+ * Every refusal is the same `auth.invalid_credentials`: an unknown name, a wrong password, a locked-out
+ * account and one disabled by an administrator look alike to the caller, so a caller learns neither which
+ * names exist nor whether a guessed password was right. The reason is kept in the attempt and the audit row
+ * (docs/decisions.md, "Sign-in refusals").
  */
 export async function login(deps: ServiceDeps, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
   const { db, config, clock } = deps;
@@ -50,20 +51,17 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
         newValue,
         ip: meta.ip,
       });
-
-    if (!user || user.status === 'deleted') {
-      await recordAttempt(trx, { ...attempt, success: false, reason: 'unknown_user' });
-      await audit('auth.login_failed', { reason: 'unknown_user' });
+    const refuse = async (reason: Exclude<SignInAttempt['reason'], 'ok'>): Promise<LoginOutcome> => {
+      await recordAttempt(trx, { ...attempt, success: false, reason });
+      await audit('auth.login_failed', { reason });
       return { ok: false, error: new AppError('auth.invalid_credentials') };
-    }
-    if (user.locked_until && user.locked_until > now) {
-      await recordAttempt(trx, { ...attempt, success: false, reason: 'locked' });
-      await audit('auth.login_failed', { reason: 'locked' });
-      return { ok: false, error: new AppError('auth.account_locked', { until: formatUtc(user.locked_until) }) };
-    }
+    };
+
+    if (!user || user.status === 'deleted') return refuse('unknown_user');
+    // A locked-out account is refused whatever the password, and the attempt does not extend the lock.
+    if (user.locked_until && user.locked_until > now) return refuse('locked');
     if (!passwordMatches) {
-      await recordAttempt(trx, { ...attempt, success: false, reason: 'wrong_password' });
-      await audit('auth.login_failed', { reason: 'wrong_password' });
+      const refusal = await refuse('wrong_password');
       const windowStart = new Date(now.getTime() - config.lockout.windowMs);
       const since = user.lockout_reset_at && user.lockout_reset_at > windowStart ? user.lockout_reset_at : windowStart;
       const failures = await countFailuresForUser(trx, user.id, since);
@@ -72,15 +70,10 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
         await updateUser(trx, user.id, { locked_until: lockedUntil, lockout_reset_at: now });
         await endUserSessions(trx, user.id, now, 'revoked');
         await audit('auth.lockout', { failures, lockedUntil: lockedUntil.toISOString() });
-        return { ok: false, error: new AppError('auth.account_locked', { until: formatUtc(lockedUntil) }) };
       }
-      return { ok: false, error: new AppError('auth.invalid_credentials') };
+      return refusal;
     }
-    if (user.status === 'locked') {
-      await recordAttempt(trx, { ...attempt, success: false, reason: 'disabled' });
-      await audit('auth.login_failed', { reason: 'disabled' });
-      return { ok: false, error: new AppError('auth.account_disabled') };
-    }
+    if (user.status === 'locked') return refuse('disabled');
 
     const token = newSessionToken();
     await insertSession(trx, {
@@ -94,7 +87,8 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
     await updateUser(trx, user.id, { last_login_at: now, locked_until: null, lockout_reset_at: now });
     await recordAttempt(trx, { ...attempt, success: true, reason: 'ok' });
     await audit('auth.login', { ip: meta.ip });
-    return { ok: true, response: { token, user: { id: user.id, username: user.username, name: user.name } } };
+    const signedIn = { id: user.id, username: user.username, name: user.name, mustChangePassword: user.must_change_password };
+    return { ok: true, response: { token, user: signedIn } };
   });
   if (user) deps.sessions.forgetUser(user.id);
   if (!outcome.ok) throw outcome.error;
@@ -152,6 +146,7 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
     currentProjectId: session.current_project_id,
     currentRoleId: session.current_role_id,
     currentEnv: session.current_env,
+    mustChangePassword: session.user.must_change_password,
   };
 }
 
@@ -186,7 +181,7 @@ export async function changePassword(deps: ServiceDeps, actor: Actor, body: Chan
   const passwordHash = await hashPassword(body.newPassword);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { password_hash: passwordHash, password_changed_at: now, updated_at: now });
+    await updateUser(trx, user.id, { password_hash: passwordHash, password_changed_at: now, must_change_password: false, updated_at: now });
     await endUserSessions(trx, user.id, now, 'revoked', actor.sessionId);
     await insertAuditRow(trx, {
       actorId: actor.userId,

@@ -35,7 +35,7 @@ export interface OpenSession {
   current_project_id: number | null;
   current_role_id: number | null;
   current_env: string | null;
-  user: Pick<UserRow, 'id' | 'username' | 'name' | 'name_en' | 'email' | 'admin' | 'system_admin' | 'project_admin' | 'status'>;
+  user: Pick<UserRow, 'id' | 'username' | 'name' | 'name_en' | 'email' | 'admin' | 'system_admin' | 'project_admin' | 'status' | 'must_change_password'>;
 }
 
 function openSessionQuery(db: Executor, tokenHash: string) {
@@ -58,6 +58,7 @@ function openSessionQuery(db: Executor, tokenHash: string) {
       'u.system_admin',
       'u.project_admin',
       'u.status',
+      'u.must_change_password',
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.ended_at', 'is', null);
@@ -94,6 +95,7 @@ export async function findOpenSession(db: Executor, tokenHash: string): Promise<
       system_admin: row.system_admin,
       project_admin: row.project_admin,
       status: row.status,
+      must_change_password: row.must_change_password,
     },
   };
 }

@@ -216,7 +216,10 @@ export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[]
   return { deleted: unique.length };
 }
 
-/** Issues a new password, shown once; the user's sessions end so the old password's holder is signed out. */
+/**
+ * Issues a new password, shown once; the user's sessions end so the old password's holder is signed out, and
+ * the next sign-in must replace it, since the administrator knows it (docs/decisions.md, "Password reset").
+ */
 export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number, meta: RequestMeta): Promise<IssuedPassword> {
   const { db, clock } = deps;
   const password = generatePassword();
@@ -227,12 +230,13 @@ export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number,
     const after = await updateUserRow(trx, before.id, {
       password_hash: passwordHash,
       password_changed_at: now,
+      must_change_password: true,
       locked_until: null,
       lockout_reset_at: now,
       updated_at: now,
     });
     await endUserSessions(trx, before.id, now, 'revoked');
-    await audit(trx, actor, meta, 'user.password_reset', after, {});
+    await audit(trx, actor, meta, 'user.password_reset', after, { newValue: { mustChangePassword: true } });
     return after;
   });
   deps.sessions.forgetUser(row.id);
