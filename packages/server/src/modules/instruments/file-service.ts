@@ -8,7 +8,7 @@ import type { Caller } from '../roles/caller.js';
 import type { RequestMeta } from '../../http/context.js';
 import { designWrite } from './design-guard.js';
 import { PanelIssuesError, checkPanel } from './panel-check.js';
-import { countFields, draftPanel } from './presenter.js';
+import { auditedInstrument, countFields, draftPanel } from './presenter.js';
 import * as repo from './repo.js';
 import { instrumentIn, presentAll } from './service.js';
 
@@ -143,8 +143,21 @@ export async function uploadInstruments(deps: ServiceDeps, caller: Caller, raw: 
         action: 'instrument.upload',
         entityType: 'project',
         entityId: projectId,
-        oldValue: mode === 'replace' ? { removed: removed.map((row) => ({ id: row.id, nameAbbr: row.name_abbr, revision: row.revision })) } : null,
-        newValue: { mode, created: file.instruments.map((entry, index) => ({ id: created[index], nameAbbr: entry.nameAbbr })) },
+        // Every instrument removed and created with its settings and panel, so the upload can be read back
+        // from the trail alone (COMPLIANCE AT-1).
+        oldValue: mode === 'replace' ? { removed: removed.map((row) => ({ id: row.id, ...auditedInstrument(row), panel: row.panel })) } : null,
+        newValue: {
+          mode,
+          created: file.instruments.map((entry, index) => ({
+            id: created[index],
+            kind: entry.kind,
+            name: entry.name,
+            nameEn: entry.nameEn ?? null,
+            nameAbbr: entry.nameAbbr,
+            description: entry.description ?? null,
+            panel: entry.panel,
+          })),
+        },
       });
       return presentAll(trx, projectId);
     },

@@ -95,8 +95,17 @@ describe('panel saves', () => {
     panel.list.push(textWidget('EXTRA', '附加'));
     ok(await post(team, team.designer, '/dcap/project/field/saveAllCfg', { instrumentId: instrument.id, revision: 1, ...panel }));
     const audit = await lastAudit(team, 'instrument.panel.save');
-    expect(audit.old_value).toEqual({ revision: 1, fieldCount: 5 });
-    expect(audit.new_value).toEqual({ revision: 2, fieldCount: 5, added: ['EXTRA'], removed: ['GRID1', 'SITE_NOTE'], changed: ['INITIALS'], config: false });
+    expect(audit.old_value).toMatchObject({ revision: 1, fieldCount: 5 });
+    expect(audit.new_value).toMatchObject({ revision: 2, fieldCount: 5, added: ['EXTRA'], removed: ['GRID1', 'SITE_NOTE'], changed: ['INITIALS'], config: false });
+    // Each changed widget with its settings before and after; null on the side where it does not exist.
+    const oldWidgets = (audit.old_value as { widgets: Record<string, { name?: string } | null> }).widgets;
+    const newWidgets = (audit.new_value as { widgets: Record<string, { name?: string; nameEn?: string } | null> }).widgets;
+    expect(Object.keys(newWidgets).sort()).toEqual(['EXTRA', 'GRID1', 'INITIALS', 'SITE_NOTE']);
+    expect(oldWidgets.EXTRA).toBeNull();
+    expect(newWidgets.GRID1).toBeNull();
+    expect(newWidgets.INITIALS).toMatchObject({ key: 'INITIALS', name: '缩写', nameEn: 'Initials' });
+    expect(oldWidgets.INITIALS).toMatchObject({ key: 'INITIALS' });
+    expect(oldWidgets.INITIALS).not.toEqual(newWidgets.INITIALS);
     expect((await draft(instrument.id)).revision).toBe(2);
     ok(await post(team, team.designer, '/dcap/project/field/saveAllCfg', { instrumentId: instrument.id, revision: 2, ...samplePanel() }));
   });

@@ -1,5 +1,5 @@
 import type { Panel, Widget } from '@dcap/core';
-import { walkWidgets } from '@dcap/core';
+import { ownWidgetSettings, walkWidgets } from '@dcap/core';
 import { sameJson } from '../publishing/snapshot.js';
 
 /** How a widget is named in a difference: its labels and type. */
@@ -22,24 +22,9 @@ function summary(widget: Widget): WidgetSummary {
   return { name: widget.name, nameEn: widget.nameEn ?? null, type: widget.type };
 }
 
-/**
- * A widget's own settings, without the widgets nested in it: a grid or table counts as changed only when
- * its own layout changes, while a changed child is reported under the child's key.
- */
-function ownSettings(widget: Widget): Record<string, unknown> {
-  const { options, ...rest } = widget;
-  const { columns, ...ownOptions } = options;
-  if (!columns) return { ...rest, options: ownOptions };
-  const shallowColumns = (columns as unknown as Record<string, unknown>[]).map((column) => {
-    const { list: _list, widget: _widget, widgetMap: _widgetMap, ...own } = column;
-    return own;
-  });
-  return { ...rest, options: { ...ownOptions, columns: shallowColumns } };
-}
-
 function changedProperties(before: Widget, after: Widget): string[] {
-  const a = ownSettings(before);
-  const b = ownSettings(after);
+  const a = ownWidgetSettings(before);
+  const b = ownWidgetSettings(after);
   const names: string[] = [];
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (key === 'options') continue;

@@ -1,5 +1,5 @@
 import type { InstrumentKind, Panel, SavePanelResult, Widget } from '@dcap/core';
-import { AppError, walkWidgets } from '@dcap/core';
+import { AppError, auditValues, panelChanges, walkWidgets } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Caller } from '../roles/caller.js';
 import { designWrite } from './design-guard.js';
@@ -22,7 +22,7 @@ interface DraftChange {
 /**
  * Saves a new draft panel in one transaction: lock the instrument, check the revision, build and check the
  * panel (core `panelSchema` then `validatePanel`; any issue refuses the save and changes nothing), store it
- * with the next revision, and audit which widget keys were added, removed and changed.
+ * with the next revision, and audit each changed widget's settings before and after.
  */
 async function saveDraft(deps: ServiceDeps, caller: Caller, change: DraftChange): Promise<SavePanelResult> {
   return designWrite(deps, caller, async (trx, audit) => {
@@ -40,12 +40,17 @@ async function saveDraft(deps: ServiceDeps, caller: Caller, change: DraftChange)
       updated_at: deps.clock.now(),
       updated_by: caller.actor.username,
     });
+    // Per changed widget key, its own settings before and after (core panelChanges; null where it does not
+    // exist), and the panel layout when it changed, so the row alone shows what the save did (COMPLIANCE AT-1).
+    const changes = panelChanges(before, panel);
+    const layout = changes.config ? { old: { layout: changes.config.old }, new: { layout: changes.config.new } } : { old: {}, new: {} };
+    const widgets = auditValues(changes.widgets);
     await audit({
       action: 'instrument.panel.save',
       entityType: 'instrument',
       entityId: row.id,
-      oldValue: { revision: row.revision, fieldCount: row.field_count },
-      newValue: { revision, fieldCount, ...panelChangeSummary(before, panel) },
+      oldValue: { revision: row.revision, fieldCount: row.field_count, widgets: widgets.oldValue, ...layout.old },
+      newValue: { revision, fieldCount, ...panelChangeSummary(before, panel), widgets: widgets.newValue, ...layout.new },
     });
     return { instrumentId: row.id, revision, fieldCount };
   });

@@ -127,7 +127,7 @@ export async function deleteInstrument(deps: ServiceDeps, caller: Caller, id: nu
     const row = await instrumentIn(trx, caller.project, id, true);
     const events = await repo.eventsOfInstrument(trx, id);
     await repo.deleteInstruments(trx, [id]);
-    await audit({ action: 'instrument.delete', entityType: 'instrument', entityId: id, oldValue: { ...auditedInstrument(row), eventIds: events } });
+    await audit({ action: 'instrument.delete', entityType: 'instrument', entityId: id, oldValue: { ...auditedInstrument(row), panel: row.panel, eventIds: events } });
     return { id };
   });
 }

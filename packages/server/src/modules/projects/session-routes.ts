@@ -20,7 +20,7 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     access: 'signedIn',
     params: z.strictObject({ projectId: queryId() }),
     response: selectionSchema,
-    handler: ({ actor, params }) => storeProject(deps, actor, params.projectId),
+    handler: ({ actor, params, meta }) => storeProject(deps, actor, meta, params.projectId),
   });
   routes.add(app, {
     method: 'GET',
@@ -30,7 +30,7 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     access: 'signedIn',
     params: z.strictObject({ roleId: queryId() }),
     response: selectionSchema,
-    handler: ({ actor, params }) => storeRole(deps, actor, params.roleId),
+    handler: ({ actor, params, meta }) => storeRole(deps, actor, meta, params.roleId),
   });
   routes.add(app, {
     method: 'GET',
@@ -40,6 +40,6 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     access: 'signedIn',
     params: z.strictObject({ env: safeText().min(1).max(20) }),
     response: selectionSchema,
-    handler: ({ actor, params }) => selectEnvironment(deps, actor, params.env),
+    handler: ({ actor, params, meta }) => selectEnvironment(deps, actor, meta, params.env),
   });
 }

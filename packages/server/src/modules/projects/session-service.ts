@@ -1,9 +1,10 @@
 import type { EnvType, ProjectStatus } from '@dcap/core';
-import { AppError, isPlatformAdmin, projectIs, sortEnvironments } from '@dcap/core';
+import { AppError, auditValues, changeSet, hasChanges, isPlatformAdmin, projectIs, sortEnvironments } from '@dcap/core';
 import type { EnvRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import type { Actor } from '../../http/context.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
+import { insertAuditRow } from '../audit/repo.js';
 import { listEnvs } from '../environments/repo.js';
 import { findProject, isProjectAdmin } from './repo.js';
 
@@ -13,13 +14,34 @@ export interface SessionSelection {
   env: string | null;
 }
 
-async function setSelection(deps: ServiceDeps, sessionId: number, selection: SessionSelection): Promise<void> {
-  await deps.db
-    .updateTable('sessions')
-    .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
-    .where('id', '=', sessionId)
-    .execute();
-  deps.sessions.forgetSession(sessionId);
+/**
+ * Moves the session to a project, role and environment in one transaction with its audit row: which role
+ * and environment a person acted in is part of every later row's meaning (COMPLIANCE AT-1), so a switch
+ * records where the session was and where it went. A switch to where it already is records nothing.
+ */
+async function setSelection(deps: ServiceDeps, actor: Actor, selection: SessionSelection, meta: RequestMeta): Promise<void> {
+  const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
+      .where('id', '=', actor.sessionId)
+      .execute();
+    const changes = changeSet(before, { ...selection });
+    if (!hasChanges(changes)) return;
+    await insertAuditRow(trx, {
+      actorId: actor.userId,
+      actorUsername: actor.username,
+      action: 'session.switch',
+      entityType: 'session',
+      entityId: actor.sessionId,
+      projectId: selection.projectId,
+      env: selection.env,
+      ...auditValues(changes),
+      ip: meta.ip,
+    });
+  });
+  deps.sessions.forgetSession(actor.sessionId);
 }
 
 /** The caller's active roles in a project, enabled ones first. */
@@ -51,7 +73,7 @@ export function defaultEnvironment(envs: readonly EnvRow[], status: ProjectStatu
  * Switches the session to a project (spec 000 §4.4 "store project"): its first enabled role and default
  * environment. A platform or project administrator may enter without a role; anyone else needs one.
  */
-export async function storeProject(deps: ServiceDeps, actor: Actor, projectId: number): Promise<SessionSelection> {
+export async function storeProject(deps: ServiceDeps, actor: Actor, meta: RequestMeta, projectId: number): Promise<SessionSelection> {
   const { db } = deps;
   const project = await findProject(db, projectId);
   if (!project || project.status === 'OFFLINE') throw new AppError('project.not_found');
@@ -59,30 +81,30 @@ export async function storeProject(deps: ServiceDeps, actor: Actor, projectId: n
   const roles = await userRolesInProject(db, actor.userId, projectId);
   if (!manager && roles.length === 0) throw new AppError('project.not_found');
   const selection = { projectId, roleId: roles[0]?.id ?? null, env: defaultEnvironment(await listEnvs(db, projectId), project.status) };
-  await setSelection(deps, actor.sessionId, selection);
+  await setSelection(deps, actor, selection, meta);
   return selection;
 }
 
 /** Switches the session's role within its current project; a disabled role cannot be chosen (spec 000 §5). */
-export async function storeRole(deps: ServiceDeps, actor: Actor, roleId: number): Promise<SessionSelection> {
+export async function storeRole(deps: ServiceDeps, actor: Actor, meta: RequestMeta, roleId: number): Promise<SessionSelection> {
   const { db } = deps;
   if (actor.currentProjectId === null) throw new AppError('project.no_current');
   const role = (await userRolesInProject(db, actor.userId, actor.currentProjectId)).find((r) => r.id === roleId);
   if (!role) throw new AppError('role.not_found');
   if (!role.enabled) throw new AppError('role.disabled');
   const selection = { projectId: actor.currentProjectId, roleId, env: actor.currentEnv };
-  await setSelection(deps, actor.sessionId, selection);
+  await setSelection(deps, actor, selection, meta);
   return selection;
 }
 
 /** GET /dcap/projectEnv/selectEnv/{env}: an environment of the current project whose status is normal. */
-export async function selectEnvironment(deps: ServiceDeps, actor: Actor, key: string): Promise<SessionSelection> {
+export async function selectEnvironment(deps: ServiceDeps, actor: Actor, meta: RequestMeta, key: string): Promise<SessionSelection> {
   const { db } = deps;
   if (actor.currentProjectId === null) throw new AppError('project.no_current');
   const env = (await listEnvs(db, actor.currentProjectId)).find((e) => e.key === key);
   if (!env) throw new AppError('env.not_found');
   if (env.status !== 'normal') throw new AppError('env.disabled');
   const selection = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: env.key };
-  await setSelection(deps, actor.sessionId, selection);
+  await setSelection(deps, actor, selection, meta);
   return selection;
 }
