@@ -63,7 +63,7 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   'env.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
   'site.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
   // Roles are project-wide definitions: only someone whose own scope is all sites may shape them.
-  'role.manage': (a) => manager(a) || (roleHas(a, 'userRightsManagement') && a.role?.sites === 'all'),
+  'role.manage': (a) => manager(a) || (roleHas(a, 'userRightsManagement') && siteScope(a) === 'all'),
   'role.assign': (a) => manager(a) || roleHas(a, 'userRightsManagement'),
   // Spec 000 §6: "Project design rights: project administrator or the projectDesignAndSetup flag."
   'design.edit': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
