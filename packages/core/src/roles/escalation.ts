@@ -49,9 +49,9 @@ function beyondCaller(access: ProjectAccess, role: RoleGrantShape): ErrorCode | 
 }
 
 /**
- * Whether a change to a role the caller holds is theirs to make: changing its flags or sites, or enabling
- * it, would change their own access; disabling or deleting it only gives access up (the last-holder rule
- * still applies), and renaming it gives nothing.
+ * Whether a change to a role the caller holds would reshape their own access: a change of its flags or
+ * sites, or enabling it. Disabling or deleting it only gives access up (the last-holder rule still
+ * applies), and renaming it gives nothing.
  */
 function reshapesOwnRole(before: RoleGrantShape, after: RoleGrantShape | null): boolean {
   if (after === null) return false;
