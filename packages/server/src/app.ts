@@ -7,7 +7,7 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import './http/context.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { RouteRegistry } from './http/route.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   fastify.decorateRequest('locale', 'zh-CN');
   fastify.decorateRequest('actor', null);

@@ -15,6 +15,7 @@ export const ERRORS = {
     'en-US': 'Unsupported content type {type}',
   },
   'request.too_large': { status: 413, 'zh-CN': '请求内容过大（上限 {limit}）', 'en-US': 'The request body is too large (limit {limit})' },
+  'request.url_invalid': { status: 400, 'zh-CN': '请求地址无效或过长', 'en-US': 'The request address is invalid or too long' },
   'request.rate_limited': {
     status: 429,
     'zh-CN': '尝试过于频繁，请 {seconds} 秒后再试',

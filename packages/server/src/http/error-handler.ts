@@ -1,5 +1,5 @@
 import type { ErrorCode, Locale } from '@dcap/core';
-import { AppError, errorMessage } from '@dcap/core';
+import { AppError, errorMessage, pickLocale } from '@dcap/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translateDatabaseError } from '../db/errors.js';
 import { failure } from './envelope.js';
@@ -36,6 +36,17 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest, bodyLi
   // JSON.parse failures surface as SyntaxError with a 400 status from the content-type parser.
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('request.malformed_json');
   return null;
+}
+
+/**
+ * The router's own refusals (a path that is not valid URL text, or a path segment longer than the router
+ * reads) come before any hook or handler: they are rendered here as the catalogue error in the caller's
+ * language instead of Fastify's default body.
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const header = request.headers['accept-language'];
+  const locale = pickLocale(typeof header === 'string' ? header : undefined);
+  void reply.status(400).send(failure(400, errorMessage('request.url_invalid', locale), 'request.url_invalid'));
 }
 
 /** The one place errors become HTTP responses (STYLE 5). */
