@@ -284,7 +284,7 @@ async function run(row: Row, inProject: number): Promise<void> {
   expect(after).toEqual(before);
 }
 
-describe('no escalation through role administration (spec 000 §6)', () => {
+describe('no escalation through role administration (spec 000 §6), refusals changing nothing (AT-5), changes audited (AT-4)', () => {
   it.each(TABLE)('%s: %s → %s', async (...row) => {
     await run(row, projectId);
   });
