@@ -86,7 +86,10 @@ export async function openMigratedDatabase(options: { databaseUrl: string | unde
   if (!databaseOwnerUrl) {
     const database = openPostgres(databaseUrl);
     try {
-      await migrateToLatest(database.db);
+      await migrateToLatest(database.db).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`migrations failed as DATABASE_URL's role (${message}); give the owner's login as DATABASE_OWNER_URL`, { cause: error });
+      });
       const rights = await auditRewriteRights(database.db);
       const warnings =
         rights.length === 0
@@ -104,20 +107,23 @@ export async function openMigratedDatabase(options: { databaseUrl: string | unde
   const database = openPostgres(databaseUrl);
   try {
     const role = await currentRole(database.db);
+    const refuse = (rights: string[]) =>
+      new Error(
+        `DATABASE_URL's role ${role} can rewrite the audit trail (${rights.join(', ')}): give the server a role that neither owns ` +
+          'the tables nor is a superuser, nor belongs to one that may change the audit tables (docs/security.md)',
+      );
     const owner = openPostgres(databaseOwnerUrl);
     try {
       await migrateToLatest(owner.db);
+      // Checked before granting too: revoking the audit rights of the owner itself would lock the owner out.
+      const before = (await auditRewriteRights(database.db)).filter((right) => right === 'superuser' || right === 'owner of audit_log');
+      if (before.length > 0) throw refuse(before);
       await grantApplicationRole(owner.db, role);
     } finally {
       await owner.close();
     }
     const rights = await auditRewriteRights(database.db);
-    if (rights.length > 0) {
-      throw new Error(
-        `DATABASE_URL's role ${role} can rewrite the audit trail (${rights.join(', ')}): give the server a role that neither owns ` +
-          'the tables nor is a superuser (docs/security.md)',
-      );
-    }
+    if (rights.length > 0) throw refuse(rights);
     return { database, warnings: [] };
   } catch (error) {
     await database.close();
