@@ -18,6 +18,9 @@ async function main(): Promise<number> {
   const file = path.resolve(process.argv[2] ?? path.join('backups', `dcap-${stamp}.tar.gz`));
   const report = await backupEmbeddedDatabase(config.dataDir, file);
   console.log(`Backup of ${config.dataDir} written to ${report.file} (${(report.bytes / 1_048_576).toFixed(1)} MB).`);
+  if (report.leftOut.length > 0) {
+    console.log(`Not in the backup, as they are not the database: ${report.leftOut.join(', ')} in ${config.dataDir}. Keep them safe separately.`);
+  }
   if (report.audit.intact) {
     console.log(`The backup opens and its audit trail is intact: ${report.audit.rows} rows verified.`);
     return 0;

@@ -21,7 +21,8 @@ async function main(): Promise<number> {
   const audit = await restoreEmbeddedDatabase(path.resolve(file), config.dataDir);
   console.log(`Restored ${path.resolve(file)} into ${config.dataDir}.`);
   if (audit.intact) {
-    console.log(`Audit trail intact: ${audit.rows} rows verified. Start the platform with this DATA_DIR.`);
+    console.log(`Audit trail intact: ${audit.rows} rows verified.`);
+    console.log('Put back the files the backup leaves out (such as the audit seal key), then start the platform with this DATA_DIR.');
     return 0;
   }
   console.log(`Audit trail BROKEN at row ${audit.brokenId}: the backup was altered before or after it was made.`);

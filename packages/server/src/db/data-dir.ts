@@ -11,7 +11,8 @@ export function hasPgliteDatabase(dataDir: string): boolean {
   return fs.existsSync(path.join(pgliteDataPath(dataDir), 'PG_VERSION'));
 }
 
-const LOCK_FILE = 'in-use.lock';
+/** The lock file in DATA_DIR (lockDataDir). */
+export const DATA_DIR_LOCK_FILE = 'in-use.lock';
 
 interface LockHolder {
   pid: number;
@@ -56,7 +57,7 @@ function readHolder(file: string): LockHolder | null {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, LOCK_FILE);
+  const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   const me: LockHolder = { pid: process.pid, command: path.basename(process.argv[1] ?? 'node'), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {

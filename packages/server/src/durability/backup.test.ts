@@ -60,10 +60,12 @@ describe.skipIf(onServer)('backup and restore of the embedded database', () => {
     expect(fs.existsSync(backupFile)).toBe(false);
   });
 
-  it('backs up a stopped database and checks the copy', async () => {
+  it('backs up a stopped database, checks the copy and names the files it leaves out', async () => {
+    fs.writeFileSync(path.join(original, 'beside.key'), 'kept beside the database');
     const report = await backupEmbeddedDatabase(original, backupFile);
     expect(report.audit).toEqual({ intact: true, rows: auditRows });
     expect(fs.statSync(backupFile).size).toBe(report.bytes);
+    expect(report.leftOut).toEqual(['beside.key']);
   });
 
   it('restores into an empty DATA_DIR with the data and an intact audit chain', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { hasPgliteDatabase, lockDataDir, pgliteDataPath } from '../db/data-dir.js';
+import { DATA_DIR_LOCK_FILE, hasPgliteDatabase, lockDataDir, pgliteDataPath } from '../db/data-dir.js';
 import type { Database } from '../db/schema.js';
 import type { ChainVerdict } from '../modules/audit/verify.js';
 import { verifyAuditChain } from '../modules/audit/verify.js';
@@ -18,6 +18,8 @@ export interface BackupReport {
   file: string;
   bytes: number;
   audit: ChainVerdict;
+  /** Files in DATA_DIR beside the database (the audit seal key, for one), which the backup leaves out. */
+  leftOut: string[];
 }
 
 /** Walks the audit chain of an open instance; the caller closes it. */
@@ -58,7 +60,8 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
   const partial = `${file}.partial`;
   fs.writeFileSync(partial, Buffer.from(await archive.arrayBuffer()));
   fs.renameSync(partial, file);
-  return { file, bytes: archive.size, audit };
+  const leftOut = fs.readdirSync(dataDir).filter((name) => name !== path.basename(pgliteDataPath(dataDir)) && name !== DATA_DIR_LOCK_FILE);
+  return { file, bytes: archive.size, audit, leftOut };
 }
 
 /**
