@@ -34,8 +34,8 @@ async function transition(
     const change = await decide(before, trx);
     const after = await repo.updateProject(trx, before.id, { ...change, updated_at: deps.clock.now() });
     await auditProject(trx, actor, meta, after.id, action, {
-      oldValue: { status: before.status, prevStatus: before.prev_status },
-      newValue: { status: after.status, prevStatus: after.prev_status, ...flagsChanged(before, after) },
+      oldValue: { status: before.status, prevStatus: before.prev_status, ...flags(before, after, before) },
+      newValue: { status: after.status, prevStatus: after.prev_status, ...flags(before, after, after) },
       reason: reason ?? null,
     });
     return after;
@@ -43,12 +43,13 @@ async function transition(
   return presentProject(row, context.access);
 }
 
-function flagsChanged(before: ProjectRow, after: ProjectRow): Record<string, boolean> {
-  const flags: Record<string, boolean> = {};
-  if (before.config_audit_requested !== after.config_audit_requested) flags.configAuditRequested = after.config_audit_requested;
-  if (before.uat_confirmed !== after.uat_confirmed) flags.uatConfirmed = after.uat_confirmed;
-  if (before.online_requested !== after.online_requested) flags.onlineRequested = after.online_requested;
-  return flags;
+/** The workflow flags a move changed, as they were on `side` (before or after), so both values are recorded. */
+function flags(before: ProjectRow, after: ProjectRow, side: ProjectRow): Record<string, boolean> {
+  const changed: Record<string, boolean> = {};
+  if (before.config_audit_requested !== after.config_audit_requested) changed.configAuditRequested = side.config_audit_requested;
+  if (before.uat_confirmed !== after.uat_confirmed) changed.uatConfirmed = side.uat_confirmed;
+  if (before.online_requested !== after.online_requested) changed.onlineRequested = side.online_requested;
+  return changed;
 }
 
 /** Moving to a new status; LOCKED remembers where it came from, every other move forgets it. */
