@@ -1,7 +1,7 @@
 import type { RoleAssignment, RoleHolders, UserRolesAndSites } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona, Study, Team } from './study.fixture.js';
-import { enter, grant, ok, openStudy, person, project, refused, team } from './study.fixture.js';
+import { enter, grant, ok, openStudy, person, refused, team } from './study.fixture.js';
 
 let study: Study;
 let s: Team;
@@ -166,19 +166,11 @@ describe('who holds what', () => {
 
 describe('finding users to grant a role to', () => {
   it('lets a project administrator find active platform users by login name or name, and no one else', async () => {
-    const study = await openStudy();
-    try {
-      const pm = await person(study, 'find.pm', { projectAdmin: true });
-      const { id: projectId } = await project(study, pm, 'FIND-1');
-      await person(study, 'find.nurse');
-      const found = ok(await study.t.call('GET', `/dcap/projectRole/searchUsers?projectId=${projectId}&keyword=nurse`, { token: pm.token })) as { username: string }[];
-      expect(found.map((user) => user.username)).toEqual(['find.nurse']);
-      expect(Object.keys(found[0] ?? {}).sort()).toEqual(['id', 'name', 'nameEn', 'username']);
-      const stranger = await person(study, 'find.stranger');
-      const refusedReply = await study.t.call('GET', `/dcap/projectRole/searchUsers?projectId=${projectId}&keyword=nurse`, { token: stranger.token });
-      expect(refusedReply.status).toBe(404);
-    } finally {
-      await study.t.close();
-    }
+    ok(await study.t.call('POST', '/dcap/sys/user/save', { token: study.admin.token, body: { username: 'find.nurse', name: 'Nurse to find' } }));
+    const search = (by: Persona) => call('GET', `/dcap/projectRole/searchUsers?projectId=${s.projectId}&keyword=find.nur`, by);
+    const found = ok(await search(s.pm)) as { username: string }[];
+    expect(found.map((user) => user.username)).toEqual(['find.nurse']);
+    expect(Object.keys(found[0] ?? {}).sort()).toEqual(['id', 'name', 'nameEn', 'username']);
+    refused(await search(s.outsider), 404, 'project.not_found');
   });
 });
