@@ -49,6 +49,15 @@ function readHolder(file: string): LockHolder | null {
   }
 }
 
+/** An unreadable lock file written a moment ago is another process's claim in the making, not a leftover. */
+function beingWritten(file: string): boolean {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < 5_000;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Claims DATA_DIR for this process. The embedded database is one PostgreSQL instance whose files only one
  * process may open: a second one (a second server, a backup, `audit:verify`) writing the same files would
@@ -76,6 +85,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readHolder(file);
+    if (!holder && beingWritten(file)) throw new DataDirInUseError(`The embedded database in ${dataDir} is being opened by another process.`);
     // A file naming this process that this process does not hold was left by an earlier run that had the
     // same process id (a restarted container).
     const live = holder && (holder.pid === process.pid ? held.has(file) : isAlive(holder.pid));
