@@ -81,7 +81,8 @@ async function writeUntilKilled(server: ServerProcess, token: string, round: num
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i + 1)));
-  await killed.done;
+  // Every writer stopped on its own (no reply): kill anyway, so the next start finds the server gone.
+  await (killed.done ?? server.kill());
   return result;
 }
 
