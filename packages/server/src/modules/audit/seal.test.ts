@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { openPostgres } from '../../db/database.js';
 import type { AuditDatabases } from './audit.fixture.js';
 import { appendRows, openAuditDatabases, testKey } from './audit.fixture.js';
@@ -38,6 +39,14 @@ afterAll(async () => {
 });
 
 describe('the seal key', () => {
+  it('is configured by AUDIT_SEAL_KEY, AUDIT_SEAL_DIR and AUDIT_SEAL_MINUTES', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/dcap' }, '1');
+    expect(defaults.auditSeal).toEqual({ key: undefined, dir: path.resolve('/srv/dcap'), intervalMs: 5 * 60_000 });
+    const set = loadConfig({ AUDIT_SEAL_KEY: 'k'.repeat(32), AUDIT_SEAL_DIR: '/mnt/seals', AUDIT_SEAL_MINUTES: '1' }, '1');
+    expect(set.auditSeal).toEqual({ key: 'k'.repeat(32), dir: path.resolve('/mnt/seals'), intervalMs: 60_000 });
+    expect(() => loadConfig({ AUDIT_SEAL_KEY: 'short' }, '1')).toThrow(/AUDIT_SEAL_KEY: at least 32 characters/);
+  });
+
   it('is created at first start in the data directory, readable by its owner only, and reused after', () => {
     const dataDir = path.join(dir, 'data');
     expect(loadSealKey({ key: undefined, dataDir, create: false })).toBeNull();
