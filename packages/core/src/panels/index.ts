@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './schema.js';
 export * from './issues.js';
 export * from './walk.js';
+export * from './rich-text.js';
 export * from './validate.js';
 export * from './keys.js';
 export * from './rules.js';

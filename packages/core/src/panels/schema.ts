@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanRichTextWidget } from './rich-text.js';
 import {
   CALCULATION_FORMULA_MAX,
   COLUMN_FIELD_NAME_MAX,
@@ -149,7 +150,7 @@ export interface WidgetOptions {
   importantInformation?: (typeof IMPORTANCE_LEVELS)[number] | undefined;
   domain?: string | undefined;
   subType?: string | undefined;
-  /** Text of a section label, alert or rich-text note (rich text is sanitised when rendered). */
+  /** Text of a section label or alert, or the HTML of a rich-text note (sanitised on parse: rich-text.ts). */
   content?: string | undefined;
   contentEn?: string | undefined;
   /** Alert style. */
@@ -327,7 +328,9 @@ export const widgetSchema: z.ZodType<Widget> = z.object({
   id: z.union([multilineText().max(64), z.number()]).optional(),
   defaultValue: z.unknown().optional(),
   required: z.boolean().optional(),
-});
+})
+  // Rich text is cleaned on every parse, so no write can store script (docs/decisions.md, "Rich text").
+  .overwrite(cleanRichTextWidget);
 
 export const panelConfigSchema: z.ZodType<PanelConfig> = z.object({
   labelWidth: dbInt().min(0).max(GRID_SPAN_TOTAL),

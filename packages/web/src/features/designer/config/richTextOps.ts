@@ -1,21 +1,20 @@
-import DOMPurify from 'dompurify';
+import { RICH_TEXT_LINK_PATTERN, sanitizeRichText as sanitizeAllowedHtml } from '@dcap/core';
 
 /**
  * Spec 001 §2.1 rich-text note: the small editor's DOM operations and the sanitiser every stored HTML goes
- * through. Operations work on the current selection's range inside the editor, without execCommand.
+ * through. Operations work on the current selection's range inside the editor, without execCommand. The
+ * allowlist and the sanitiser are core's, the same the server applies to every save (docs/decisions.md).
  */
 
-const ALLOWED_TAGS = ['p', 'div', 'br', 'span', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a'];
-const ALLOWED_ATTR = ['href', 'target', 'rel'];
 /** Inline formatting a "clear formatting" lifts text out of. */
 const INLINE_TAGS = new Set(['B', 'STRONG', 'I', 'EM', 'U', 'A', 'SPAN', 'FONT']);
 const BLOCK_TAGS = new Set(['DIV', 'P', 'LI']);
 
-export const LINK_PATTERN = /^(https?:\/\/|mailto:)\S+$/i;
+export const LINK_PATTERN = RICH_TEXT_LINK_PATTERN;
 
 /** The HTML as it may be stored: only the tags the toolbar makes, no scripts, no event attributes. */
 export function sanitizeRichText(html: string): string {
-  const clean = DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
+  const clean = sanitizeAllowedHtml(html);
   // An editor emptied by the user leaves a lone line break behind; the widget then has no content.
   return clean.replace(/^(<br>)+$/, '');
 }
