@@ -46,6 +46,11 @@ export interface ApiClientDeps {
   onSessionExpired: () => void;
   /** Spec 000 §8.1: after an access-denied notice the user is taken to the dashboard. */
   onForbidden: () => void;
+  /**
+   * The server refused a call because an administrator reset the password (`auth.password_change_required`):
+   * the guard then shows the change-password page instead of a notice.
+   */
+  onPasswordChangeRequired?: () => void;
   basePath?: string;
 }
 
@@ -150,6 +155,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
       // Only the session that was refused ends: a late answer to an old token must not sign out a new one.
       if (sentToken !== null && deps.getToken() === sentToken) deps.onSessionExpired();
+      return;
+    }
+    if (error.errorCode === 'auth.password_change_required') {
+      if (sentToken !== null && deps.getToken() === sentToken) deps.onPasswordChangeRequired?.();
       return;
     }
     if (silent) return;

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { decideNavigation } from './guard';
 import { useServices, useSessionToken } from './services';
@@ -8,9 +9,14 @@ import { ScrollToTop } from './shell/ScrollToTop';
 function RouteGuard() {
   const token = useSessionToken();
   const { session } = useServices();
+  const mustChangePassword = useSyncExternalStore(session.subscribe, () => session.getLoginInfo()?.mustChangePassword ?? false);
   const location = useLocation();
   // The end reason changes together with the token, so reading it during this render is consistent.
-  const decision = decideNavigation(location, { hasToken: token !== null, signedOut: session.getEnd() === 'signedOut' });
+  const decision = decideNavigation(location, {
+    hasToken: token !== null,
+    signedOut: session.getEnd() === 'signedOut',
+    mustChangePassword,
+  });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;
 }

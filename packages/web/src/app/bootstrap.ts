@@ -55,6 +55,9 @@ export function createAppInstance(env: AppEnvironment): AppInstance {
     onForbidden: () => {
       void holder.router?.navigate(DASHBOARD_PATH);
     },
+    onPasswordChangeRequired: () => {
+      session.setMustChangePassword(true);
+    },
   });
 
   const router = env.createRouter(routes);

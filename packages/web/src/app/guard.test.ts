@@ -28,14 +28,35 @@ describe('decideNavigation (spec 000 §2.5)', () => {
     ['/sys/user', true, { kind: 'pass' }],
     ['/user/Privacy', true, { kind: 'pass' }],
   ] as const)('%s with token=%s', (url, hasToken, expected) => {
-    expect(decideNavigation(at(url), { hasToken, signedOut: false })).toEqual(expected);
+    expect(decideNavigation(at(url), { hasToken, signedOut: false, mustChangePassword: false })).toEqual(expected);
   });
 
   it.each([
     ['/account/settings/binding', { kind: 'redirect', to: '/user/login' }],
     ['/user/login', { kind: 'pass' }],
   ] as const)('after signing out on purpose, %s does not remember the page', (url, expected) => {
-    expect(decideNavigation(at(url), { hasToken: false, signedOut: true })).toEqual(expected);
+    expect(decideNavigation(at(url), { hasToken: false, signedOut: true, mustChangePassword: false })).toEqual(expected);
+  });
+
+  it.each([
+    ['/project/DataDisplay', { kind: 'redirect', to: '/user/changePassword?redirect=%2Fproject%2FDataDisplay' }],
+    ['/sys/user?keyword=li', { kind: 'redirect', to: '/user/changePassword?redirect=%2Fsys%2Fuser%3Fkeyword%3Dli' }],
+    ['/account/settings/security', { kind: 'redirect', to: '/user/changePassword?redirect=%2Faccount%2Fsettings%2Fsecurity' }],
+    ['/user/Privacy', { kind: 'redirect', to: '/user/changePassword?redirect=%2Fuser%2FPrivacy' }],
+    ['/user/login?redirect=%2Fsys%2Fuser', { kind: 'redirect', to: '/user/changePassword?redirect=%2Fsys%2Fuser' }],
+    ['/', { kind: 'redirect', to: '/user/changePassword?redirect=%2Fproject%2FDataDisplay' }],
+    ['/user/changePassword?redirect=%2Fsys%2Fuser', { kind: 'pass' }],
+  ] as const)('a user whose password was reset goes from %s to the change-password page first', (url, expected) => {
+    expect(decideNavigation(at(url), { hasToken: true, signedOut: false, mustChangePassword: true })).toEqual(expected);
+  });
+
+  it('sends a user with their own password on from the change-password page, and a visitor to sign in', () => {
+    const page = at('/user/changePassword?redirect=%2Fsys%2Fuser');
+    expect(decideNavigation(page, { hasToken: true, signedOut: false, mustChangePassword: false })).toEqual({ kind: 'redirect', to: '/sys/user' });
+    expect(decideNavigation(page, { hasToken: false, signedOut: false, mustChangePassword: false })).toEqual({
+      kind: 'redirect',
+      to: '/user/login?redirect=%2Fuser%2FchangePassword%3Fredirect%3D%252Fsys%252Fuser',
+    });
   });
 });
 
@@ -50,6 +71,7 @@ describe('safeRedirect', () => {
     ['', null],
     [null, null],
     ['/user/login?redirect=/sys/user', null],
+    ['/user/changePassword', null],
     ['/', null],
   ])('%s → %s', (value, expected) => {
     expect(safeRedirect(value)).toBe(expected);

@@ -6,6 +6,8 @@ export const LOGIN_PATH = '/user/login';
 export const DASHBOARD_PATH = '/project/DataDisplay';
 export const NOT_FOUND_PATH = '/404';
 export const ACCOUNT_SETTINGS_PATH = '/account/settings';
+/** Where a user whose password an administrator reset chooses their own before anything else. */
+export const CHANGE_PASSWORD_PATH = '/user/changePassword';
 
 /** Routes that need no sign-in (spec 000 §2.5: login, Privacy, UserTerm, WebAppAuth, ApplyProject, Portal). */
 const PUBLIC_PATHS = new Set(['/', LOGIN_PATH, '/user/Privacy', '/UserTerm', '/webApp/auth', '/_App/ApplyProject', NOT_FOUND_PATH]);
@@ -31,7 +33,7 @@ export function isPublicPath(pathname: string): boolean {
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   const pathname = value.split(/[?#]/, 1)[0] ?? '';
-  if (SIGN_IN_PATHS.has(pathname)) return null;
+  if (SIGN_IN_PATHS.has(pathname) || pathname === CHANGE_PASSWORD_PATH) return null;
   return value;
 }
 
@@ -49,12 +51,22 @@ export interface SessionState {
   hasToken: boolean;
   /** The user signed out on purpose: the page they were on is not remembered for the next sign-in. */
   signedOut: boolean;
+  /** The password was reset by an administrator and must be replaced first (docs/decisions.md). */
+  mustChangePassword: boolean;
 }
 
 /** The authentication half of the guard: who may see the requested path at all. */
 export function decideNavigation(target: Target, session: SessionState): NavigationDecision {
   if (session.hasToken) {
-    if (SIGN_IN_PATHS.has(target.pathname)) return { kind: 'redirect', to: afterSignInPath(target.search) };
+    if (session.mustChangePassword) {
+      if (target.pathname === CHANGE_PASSWORD_PATH) return { kind: 'pass' };
+      // The page asked for is kept, so the user arrives there once the password is changed.
+      const wanted = SIGN_IN_PATHS.has(target.pathname) ? afterSignInPath(target.search) : `${target.pathname}${target.search}`;
+      return { kind: 'redirect', to: `${CHANGE_PASSWORD_PATH}?${new URLSearchParams({ redirect: wanted }).toString()}` };
+    }
+    if (SIGN_IN_PATHS.has(target.pathname) || target.pathname === CHANGE_PASSWORD_PATH) {
+      return { kind: 'redirect', to: afterSignInPath(target.search) };
+    }
     return { kind: 'pass' };
   }
   if (isPublicPath(target.pathname)) return { kind: 'pass' };

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ACCOUNT_SETTINGS_PATH, DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
+import { ACCOUNT_SETTINGS_PATH, CHANGE_PASSWORD_PATH, DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
 import { MainLayout } from './layouts/MainLayout';
 import { ToolsLayout } from './layouts/ToolsLayout';
 import {
@@ -19,6 +19,7 @@ import { PageSpin } from '../components/PageSpin';
 
 /* Feature pages load as separate chunks; the progress bar shows while one is fetched. */
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
+const changePasswordPage = async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage });
 const dashboardPage = async () => ({ Component: (await import('../features/dataDisplay/DataDisplayPage')).DataDisplayPage });
 const accountSettingsPage = async () => ({
   Component: (await import('../features/account/AccountSettingsPage')).AccountSettingsPage,
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', lazy: loginPage },
           { path: LOGIN_PATH, lazy: loginPage },
+          { path: CHANGE_PASSWORD_PATH, lazy: changePasswordPage },
           { path: NOT_FOUND_PATH, lazy: notFoundPage },
         ],
       },

@@ -19,6 +19,11 @@ export interface SessionStore {
   /** How the previous session in this tab ended; null while signed in or before any session. */
   getEnd: () => SessionEnd | null;
   signIn: (token: string, user: LoginInfo) => void;
+  /**
+   * Records whether the signed-in user must replace a password an administrator reset (docs/decisions.md):
+   * set when the server says so, cleared once the user has chosen their own.
+   */
+  setMustChangePassword: (must: boolean) => void;
   clear: (reason: SessionEnd) => void;
   subscribe: (listener: () => void) => () => void;
 }
@@ -29,8 +34,9 @@ function parseLoginInfo(raw: string | null): LoginInfo | null {
     const value: unknown = JSON.parse(raw);
     if (typeof value === 'object' && value !== null && 'id' in value && 'username' in value && 'name' in value) {
       const { id, username, name } = value;
+      const mustChangePassword = 'mustChangePassword' in value && value.mustChangePassword === true;
       if (typeof id === 'number' && typeof username === 'string' && typeof name === 'string') {
-        return { id, username, name };
+        return { id, username, name, mustChangePassword };
       }
     }
   } catch {
@@ -58,6 +64,12 @@ export function createSessionStore(storage: Storage, eventTarget?: Pick<Window, 
       end = null;
       storage.setItem(storageKey('token'), token);
       storage.setItem(storageKey('loginInfo'), JSON.stringify(user));
+      emit();
+    },
+    setMustChangePassword(must) {
+      const user = parseLoginInfo(storage.getItem(storageKey('loginInfo')));
+      if (!user || user.mustChangePassword === must) return;
+      storage.setItem(storageKey('loginInfo'), JSON.stringify({ ...user, mustChangePassword: must }));
       emit();
     },
     clear(reason) {

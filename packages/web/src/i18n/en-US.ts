@@ -100,6 +100,13 @@ export const enUS: Catalogue = {
     passwordRequired: 'Please enter your password',
     submit: 'Sign in',
     failed: 'Sign-in failed, please try again later',
+    changePassword: {
+      title: 'Set a new password',
+      notice: 'Your password was reset by an administrator. Choose a new password that only you know before you continue.',
+      issuedPassword: 'Password from the administrator',
+      submit: 'Set new password and continue',
+      signOut: 'Sign out',
+    },
   },
   greeting: {
     earlyMorning: 'Good morning',

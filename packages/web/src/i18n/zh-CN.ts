@@ -102,6 +102,13 @@ export const zhCN = {
     passwordRequired: '请输入密码',
     submit: '登录',
     failed: '登录失败，请稍后重试',
+    changePassword: {
+      title: '设置新密码',
+      notice: '您的密码已由管理员重置。请先设置只有您自己知道的新密码，然后再继续使用系统。',
+      issuedPassword: '管理员提供的密码',
+      submit: '设置新密码并继续',
+      signOut: '退出登录',
+    },
   },
   greeting: {
     earlyMorning: '早上好',

@@ -11,8 +11,19 @@ const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 /** Refusals that carry only a catalogue code, and the field they are about. */
 const CODE_FIELDS = { 'auth.wrong_old_password': 'oldPassword', 'auth.password_reused': 'newPassword' };
 
-/** The security tab: change one's own password (spec 000 §5: strength levels, confirmation must match). */
-export function SecuritySettings() {
+interface SecuritySettingsProps {
+  /** Called once the server accepted the new password. */
+  onChanged?: () => void;
+  /** The label of the current password, when it is not one the user chose (after an administrator's reset). */
+  oldPasswordLabel?: string;
+  submitLabel?: string;
+}
+
+/**
+ * The security tab: change one's own password (spec 000 §5: strength levels, confirmation must match). The
+ * change-password page after an administrator's reset uses the same form.
+ */
+export function SecuritySettings({ onChanged, oldPasswordLabel, submitLabel }: SecuritySettingsProps = {}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangePasswordRequest>();
   const newPassword = Form.useWatch('newPassword', form);
@@ -22,6 +33,7 @@ export function SecuritySettings() {
     try {
       await change.mutateAsync(values);
       form.resetFields();
+      onChanged?.();
     } catch (error) {
       showServerErrors(form, error, FIELDS, CODE_FIELDS);
     }
@@ -36,7 +48,7 @@ export function SecuritySettings() {
     >
       <Form.Item
         name="oldPassword"
-        label={t('account.security.oldPassword')}
+        label={oldPasswordLabel ?? t('account.security.oldPassword')}
         rules={[{ required: true, message: t('validation.required') }]}
       >
         <Input.Password autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="password-old" />
@@ -70,7 +82,7 @@ export function SecuritySettings() {
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-submit">
-          {t('account.security.submit')}
+          {submitLabel ?? t('account.security.submit')}
         </Button>
       </Form.Item>
     </Form>

@@ -6,7 +6,7 @@ import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 
 const signedIn = (user: typeof ADMIN | typeof MEMBER) => ({
-  'POST /login': () => ok({ token: 'token-abc', user: { id: user.id, username: user.username, name: user.name } }),
+  'POST /login': () => ok({ token: 'token-abc', user: { id: user.id, username: user.username, name: user.name, mustChangePassword: false } }),
   'GET /sys/init': () => ok(makeInit(user)),
 });
 
@@ -100,5 +100,52 @@ describe('sign-in page', () => {
     await waitFor(() => {
       expect(server.requests[0]?.headers.get('Accept-Language')).toBe('en-US');
     });
+  });
+});
+
+describe('after an administrator reset the password (docs/decisions.md)', () => {
+  const resetUser = {
+    'POST /login': () => ok({ token: 'token-abc', user: { id: MEMBER.id, username: MEMBER.username, name: MEMBER.name, mustChangePassword: true } }),
+    'GET /sys/init': () => ok(makeInit(MEMBER)),
+    'POST /sys/user/password': () => ok(null),
+  };
+
+  it.each([
+    ['zh-CN', '设置新密码', '管理员提供的密码'],
+    ['en-US', 'Set a new password', 'Password from the administrator'],
+  ] as const)('leads the next sign-in to the change-password page first (%s)', async (locale, heading, oldLabel) => {
+    const server = fakeServer(resetUser);
+    const { app } = renderApp({ path: '/user/login?redirect=%2Fsys%2Fuser', fetch: server.fetch, locale });
+    await signIn('li.na', 'Issued#2025');
+    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeDefined();
+    expect(screen.getByText(oldLabel)).toBeDefined();
+    expect(app.router.state.location.pathname).toBe('/user/changePassword');
+    // Nothing else is asked of the server before the password is changed.
+    expect(server.requests.map((request) => request.path)).toEqual(['/login']);
+  });
+
+  it('goes on to the page asked for once the new password is set', async () => {
+    const server = fakeServer(resetUser);
+    renderApp({ path: '/user/login', fetch: server.fetch, locale: 'en-US' });
+    await signIn('li.na', 'Issued#2025');
+    fireEvent.change(await screen.findByTestId('password-old', {}, { timeout: 5000 }), { target: { value: 'Issued#2025' } });
+    fireEvent.change(screen.getByTestId('password-new'), { target: { value: 'MyOwn#2026' } });
+    fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'MyOwn#2026' } });
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByTestId('welcome-card', {}, { timeout: 5000 })).toBeDefined();
+    const change = server.requests.find((request) => request.path === '/sys/user/password');
+    expect(JSON.parse(change?.body ?? '{}')).toEqual({ oldPassword: 'Issued#2025', newPassword: 'MyOwn#2026', confirmPassword: 'MyOwn#2026' });
+    expect(JSON.parse(window.localStorage.getItem(storageKey('loginInfo')) ?? '{}')).toMatchObject({ mustChangePassword: false });
+  });
+
+  it('sends a signed-in user to the change-password page when the server says the password must change', async () => {
+    const server = fakeServer({
+      'GET /sys/init': () => fail(403, 'Set a new password first', { errorCode: 'auth.password_change_required' }),
+    });
+    window.localStorage.setItem(storageKey('loginInfo'), JSON.stringify({ id: MEMBER.id, username: MEMBER.username, name: MEMBER.name }));
+    const { app } = renderApp({ path: '/project/DataDisplay', fetch: server.fetch, locale: 'en-US', token: 'token-abc' });
+    expect(await screen.findByRole('heading', { name: 'Set a new password' }, { timeout: 5000 })).toBeDefined();
+    expect(app.router.state.location.search).toBe('?redirect=%2Fproject%2FDataDisplay');
+    expect(document.querySelector('[data-testid="notice-error"]')).toBeNull();
   });
 });
