@@ -641,6 +641,16 @@ describe('audit content by route inventory', () => {
     for (const file of [...Object.values(COVERED_ELSEWHERE), ROLE_MODULE_TEST]) expect(existsSync(new URL(`../${file}`, import.meta.url)), file).toBe(true);
   });
 
+  it('writes no row for an update that changes nothing (COMPLIANCE AT-6: only what changed)', async () => {
+    const envs = ok(await f.study.t.call('POST', '/dcap/projectEnv/getEnvList', { token: f.pm.token, body: { projectId: f.projectId } })) as { id: number; key: string; name: string }[];
+    const dev = envs.find((env) => env.key === 'dev');
+    if (!dev) throw new Error('no development environment');
+    const since = await lastAuditId();
+    ok(await f.study.t.call('POST', '/dcap/projectEnv/updateEnv', { token: f.pm.token, body: { projectId: f.projectId, id: dev.id, name: dev.name } }));
+    ok(await f.study.t.call('POST', '/dcap/sys/unit/update', { token: f.admin.token, body: { id: f.unitId } }));
+    expect((await auditSince(since)).map((row) => row.action)).toEqual([]);
+  });
+
   for (const [key, entry] of Object.entries(WRITES)) {
     it(`${key} records what it changed`, async () => {
       const call = await entry.call(f);

@@ -286,3 +286,22 @@ describe('partial updates: a field left out keeps its value, null clears it', ()
     });
   }
 });
+
+describe('project save: settings with defaults at creation keep their value when left out of a save', () => {
+  it('keeps the blinding, applications and config flags a save leaves out; a flag sent replaces only itself', async () => {
+    const created = (await post(f, f.pm, '/dcap/project/apply', {
+      code: `PU-CFG${f.counter()}`,
+      name: '配置',
+      blindMethod: 'D',
+      application: ['dCap', 'Balance'],
+      config: { visitTask: true, preScreen: true },
+    })) as { id: number };
+    const info = async () => ok(await f.study.t.call('GET', `/dcap/project/info/${created.id}`, { token: f.pm.token })) as { version: number; blindMethod: string; application: string[]; config: Record<string, boolean> };
+    const before = await info();
+    ok(await f.study.t.call('POST', '/dcap/project/save', { token: f.pm.token, body: { id: created.id, version: before.version, config: { preScreen: false } } }));
+    const after = await info();
+    expect(after.blindMethod).toBe('D');
+    expect(after.application).toEqual(['dCap', 'Balance']);
+    expect(after.config).toMatchObject({ visitTask: true, preScreen: false });
+  });
+});
