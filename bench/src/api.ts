@@ -12,10 +12,12 @@ import { findProblems, formatGoal, formatTable } from './report.js';
 import type { Credentials } from './session.js';
 import { checkInit, signIn } from './session.js';
 import { prepareWrites, siteRenames } from './writes.js';
+import { runChainWrites } from './chain-writes.js';
 
 /**
  * The API benchmark: authenticated GET /dcap/sys/init on PGlite and on PostgreSQL, beside a bare Fastify
- * floor, and audited writes to one project and to two at once on PostgreSQL (`writes.ts`), each server in its own
+ * floor, and audited writes to one project and to two at once on PostgreSQL, through the API (`writes.ts`)
+ * and straight to the database (`chain-writes.ts`), each server in its own
  * process and the load generator in this one. It prints figures; the only thing that fails the run is a
  * response that was not 2xx, a connection error, or a target that broke.
  */
@@ -180,6 +182,30 @@ async function benchWrites(projectCount: number, run: Run): Promise<Outcome> {
   });
 }
 
+/** The audit chain's lock on its own: audited transactions straight to the database (`chain-writes.ts`). */
+const CHAIN_HOLD_MS = 2;
+const CHAIN_CLIENTS = 16;
+
+async function benchChain(projectCount: number, run: Run): Promise<Outcome> {
+  const target = `chain, ${projectCount} project${projectCount === 1 ? '' : 's'}, ${CHAIN_HOLD_MS} ms held`;
+  let database: BenchDatabase;
+  try {
+    database = await createPostgresDatabase(run.settings.postgresUrl, run.cleanup);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailable)) throw error;
+    console.log(`${target}: SKIPPED, PostgreSQL is not usable: ${error.message}`);
+    return { target, kind: 'skipped', reason: error.message };
+  }
+  // The server only migrates the database; the load goes to PostgreSQL directly.
+  return measureTarget(target, platformServer(target, database), run, async () => {
+    const url = database.env.DATABASE_URL ?? '';
+    console.log(`${target}: measuring audited transactions, ${CHAIN_CLIENTS} connections`);
+    const base = { url, projects: projectCount, clients: CHAIN_CLIENTS, holdMs: CHAIN_HOLD_MS, signal: run.signal };
+    await runChainWrites({ ...base, seconds: run.settings.warmupSeconds });
+    return runChainWrites({ ...base, seconds: run.settings.seconds });
+  });
+}
+
 /** Every target, in the order they run. */
 const TARGETS = {
   floor: benchFloor,
@@ -187,6 +213,8 @@ const TARGETS = {
   postgres: benchInitOnPostgres,
   writes1: (run: Run) => benchWrites(1, run),
   writes2: (run: Run) => benchWrites(2, run),
+  chain1: (run: Run) => benchChain(1, run),
+  chain2: (run: Run) => benchChain(2, run),
 };
 
 function printHeader(settings: Settings): void {
