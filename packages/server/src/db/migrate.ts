@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_design.js';
 import * as m0005 from './migrations/0005_library.js';
 import * as m0006 from './migrations/0006_must_change_password.js';
 import * as m0007 from './migrations/0007_audit_chains.js';
+import * as m0008 from './migrations/0008_audit_chain_lookup.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_library': m0005,
   '0006_must_change_password': m0006,
   '0007_audit_chains': m0007,
+  '0008_audit_chain_lookup': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

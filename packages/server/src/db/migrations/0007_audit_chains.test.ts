@@ -42,4 +42,24 @@ describe('migration 0007: one audit chain per project', () => {
     const report = await verifyAuditChains(app.db, { key: testKey(), seals: [] });
     expect(report).toMatchObject({ rows: 7, chains: 2, findings: [] });
   });
+
+  it('finds a chain\'s last row through the (chain, id) index, however many newer rows other chains hold', async () => {
+    await sql`INSERT INTO audit_log (action, entity_type, project_id) SELECT 'test.busy', 'test', 9 FROM generate_series(1, 2000)`.execute(app.db);
+    await sql`ANALYZE audit_log`.execute(dbs.owner.db);
+    // The installed trigger's own lookup, planned as plpgsql runs it after a few calls: generically.
+    const source = await sql<{ src: string }>`SELECT prosrc AS src FROM pg_proc WHERE proname = 'audit_log_chain'`.execute(app.db);
+    const lookup = /SELECT ([^;]*?) INTO [^;]*? (FROM audit_log WHERE [^;]*);/.exec(source.rows[0]?.src ?? '');
+    expect(lookup).not.toBeNull();
+    const query = `SELECT ${lookup?.[1] ?? ''} ${(lookup?.[2] ?? '').replaceAll('NEW.chain', '$1')}`;
+    const plan = await app.db.connection().execute(async (connection) => {
+      await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
+      await sql.raw(`PREPARE last_row(int) AS ${query}`).execute(connection);
+      const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ANALYZE EXECUTE last_row(0)`.execute(connection);
+      await sql`DEALLOCATE last_row`.execute(connection);
+      await sql`RESET plan_cache_mode`.execute(connection);
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('audit_log_chain_idx');
+    expect(plan).not.toContain('Rows Removed by Filter');
+  });
 });
