@@ -36,6 +36,19 @@ describe('change set (IS DISTINCT FROM semantics)', () => {
   });
 });
 
+describe('keys from stored JSON', () => {
+  it('records a field named __proto__ as a field, never as the record prototype', () => {
+    const before = JSON.parse('{"__proto__": 1, "name": "a"}') as Record<string, unknown>;
+    const after = JSON.parse('{"__proto__": 2, "name": "a"}') as Record<string, unknown>;
+    const changes = changeSet(before, after);
+    expect(Object.keys(changes)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(changes)).toBe(Object.prototype);
+    const { oldValue, newValue } = auditValues(changes);
+    expect(JSON.stringify(oldValue)).toBe('{"__proto__":1}');
+    expect(JSON.stringify(newValue)).toBe('{"__proto__":2}');
+  });
+});
+
 describe('partial updates', () => {
   const stored = { name: 'Site', eName: 'Site EN' as string | null, piName: 'Dr A' as string | null };
 

@@ -35,11 +35,19 @@ export function isDistinct(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/**
+ * Stores a value under a key as an own property. Keys come from stored JSON, so a key such as `__proto__`
+ * must become a field of the record, never the record's prototype (which would drop it from the audit row).
+ */
+function setOwn<V>(target: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** The fields of `before` and `after` that differ, each with its old and new value. */
 export function changeSet(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): ChangeSet {
   const changes: ChangeSet = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (isDistinct(before[key], after[key])) changes[key] = { old: normal(before[key]), new: normal(after[key]) };
+    if (isDistinct(before[key], after[key])) setOwn(changes, key, { old: normal(before[key]), new: normal(after[key]) });
   }
   return changes;
 }
@@ -53,8 +61,8 @@ export function auditValues(changes: ChangeSet): { oldValue: Record<string, unkn
   const oldValue: Record<string, unknown> = {};
   const newValue: Record<string, unknown> = {};
   for (const [key, change] of Object.entries(changes)) {
-    oldValue[key] = change.old;
-    newValue[key] = change.new;
+    setOwn(oldValue, key, change.old);
+    setOwn(newValue, key, change.new);
   }
   return { oldValue, newValue };
 }
@@ -94,7 +102,7 @@ export function panelChanges(
   for (const key of new Set([...old.keys(), ...now.keys()])) {
     const a = old.get(key) ?? null;
     const b = now.get(key) ?? null;
-    if (isDistinct(a, b)) widgets[key] = { old: a, new: b };
+    if (isDistinct(a, b)) setOwn(widgets, key, { old: a, new: b });
   }
   const config = isDistinct(before.config, after.config) ? { old: normal(before.config), new: normal(after.config) } : null;
   return { widgets, config };
