@@ -102,7 +102,7 @@ export function panelChanges(
   for (const key of new Set([...old.keys(), ...now.keys()])) {
     const a = old.get(key) ?? null;
     const b = now.get(key) ?? null;
-    if (isDistinct(a, b)) setOwn(widgets, key, { old: a, new: b });
+    if (isDistinct(a, b)) setOwn<FieldChange>(widgets, key, { old: a, new: b });
   }
   const config = isDistinct(before.config, after.config) ? { old: normal(before.config), new: normal(after.config) } : null;
   return { widgets, config };
