@@ -3,7 +3,7 @@ import type { Sample } from './measure.js';
 
 /** Medians and the side-by-side table; figures for a reader, never a reason to fail the run. */
 
-/** Spec goals of the renderer issue: our time as a share of SurveyJS's on the same form. */
+/** The renderer's goals: our time as a share of SurveyJS's on the same form. */
 export const GOALS = { renderMs: 0.5, formulaMs: 0.2, conditionMs: 0.2 } as const;
 
 export type Outcome = { kind: 'measured'; samples: Sample[] } | { kind: 'failed'; reason: string };

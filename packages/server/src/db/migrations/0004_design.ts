@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Study design (issue 4): instruments with their draft panel JSON, events (visits), the event × instrument
+ * Study design (spec 001, spec 002 §7): instruments with their draft panel JSON, events (visits), the event × instrument
  * matrix, and immutable published design versions with the version each environment runs.
  *
  * Drafts live in `instruments`, `events` and `event_instruments` and are edited only in dev-type

@@ -41,7 +41,7 @@ export interface FormRendererProps {
 }
 
 /**
- * The one renderer of panels (issue 4 item 7): designer preview, data entry and the benchmark. Values live in
+ * The one renderer of panels (ARCHITECTURE §6): designer preview, data entry and the benchmark. Values live in
  * a store outside React; each field subscribes to its own value, visibility and error, so a change re-renders
  * the changed field and its dependents only.
  */

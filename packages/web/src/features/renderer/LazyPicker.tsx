@@ -16,7 +16,7 @@ interface LazyPickerProps {
 
 /**
  * Dropdowns and date pickers cost far more to mount than text inputs (measured: about three quarters of a
- * 300-field form's render time, issue 4 item 9). Until a user reaches for one, a read-only input with the
+ * 300-field form's render time, docs/decisions.md "The renderer"). Until a user reaches for one, a read-only input with the
  * same look shows its value; the first pointer press or focus swaps in the real antd picker, opened.
  */
 export function LazyPicker({ text, placeholder, disabled, icon, prefix, testId, children }: LazyPickerProps) {
