@@ -5,6 +5,7 @@ import { readSeals, sealChains, sealFileIn } from '../modules/audit/seal.js';
 import { EXIT, summarise } from '../modules/audit/report.js';
 import { verifyAuditChains } from '../modules/audit/verify.js';
 import { platformVersion } from '../version.js';
+import { runCommand } from './run.js';
 
 /**
  * `npm run audit:verify [-- --seal]` (docs/security.md, "Running the verifier"). Exit codes:
@@ -34,10 +35,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(EXIT.failed);
-  },
-);
+// An error that stops the check exits 1, EXIT.failed.
+runCommand(() => main(process.argv.slice(2)));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { restoreEmbeddedDatabase } from '../durability/backup.js';
 import { platformVersion } from '../version.js';
+import { runCommand } from './run.js';
 
 /**
  * `npm run restore -- FILE`: restores a backup made by `npm run backup` into DATA_DIR, which must not hold
@@ -29,10 +30,4 @@ async function main(): Promise<number> {
   return 2;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
