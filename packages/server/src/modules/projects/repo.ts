@@ -12,6 +12,12 @@ export async function findProjectForUpdate(db: Executor, id: number): Promise<Pr
   return db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The project's status under a share lock: a status change cannot commit until the reading transaction ends. */
+export async function lockProjectStatus(db: Executor, id: number): Promise<ProjectStatus> {
+  const row = await db.selectFrom('projects').select('status').where('id', '=', id).forShare().executeTakeFirstOrThrow();
+  return row.status;
+}
+
 export async function insertProject(db: Executor, values: Insertable<ProjectsTable>): Promise<ProjectRow> {
   return db.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow();
 }
