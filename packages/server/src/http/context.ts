@@ -1,4 +1,5 @@
 import type { Locale } from '@dcap/core';
+import type { ProjectContext } from '../modules/projects/access.js';
 
 /** Who is calling, established by the auth hook from the `Token` header. */
 export interface Actor {
@@ -33,4 +34,35 @@ declare module 'fastify' {
     locale: Locale;
     actor: Actor | null;
   }
+}
+
+/** Who calls and from where: what a service that acts outside any project needs to know. */
+export interface Caller {
+  actor: Actor;
+  meta: RequestMeta;
+}
+
+/** A caller acting on one project, with their standing there (spec 000 §6). */
+export interface ProjectCaller extends Caller {
+  project: ProjectContext;
+}
+
+/**
+ * The environment a project caller works in: the session's current one (spec 000 §4.2), and none when the
+ * call acts on a project other than the session's.
+ */
+export function sessionEnv(caller: ProjectCaller): string | null {
+  return caller.actor.currentProjectId === caller.project.project.id ? caller.actor.currentEnv : null;
+}
+
+/**
+ * Everything a route handler knows about its request, built once by the route layer: the caller (none on
+ * public routes), the project of a project-scoped route and the environment the session works in there,
+ * and the request's language and origin.
+ */
+export interface RequestContext<A extends Actor | null = Actor | null, P extends ProjectContext | null = ProjectContext | null> {
+  actor: A;
+  project: P;
+  env: string | null;
+  meta: RequestMeta;
 }

@@ -1,0 +1,96 @@
+import type { ProjectAction, ProjectPredicate } from '@dcap/core';
+import { AppError, canInProject, isDesignEnvironment, projectIs } from '@dcap/core';
+import type { Transaction } from 'kysely';
+import { translatingErrors } from '../db/errors.js';
+import type { Database } from '../db/schema.js';
+import type { ServiceDeps } from '../deps.js';
+import type { AuditEntry, Executor } from '../modules/audit/repo.js';
+import { insertAuditRow } from '../modules/audit/repo.js';
+import { findEnvByKey } from '../modules/environments/repo.js';
+import type { ProjectContext } from '../modules/projects/access.js';
+import { lockProjectStatus } from '../modules/projects/repo.js';
+import { findRole } from '../modules/roles/repo.js';
+import type { ProjectCaller } from './context.js';
+import { sessionEnv } from './context.js';
+
+/** An audit row of a project write; who, their role, the project and the address are filled in. */
+export type ProjectAuditEntry = Omit<AuditEntry, 'actorId' | 'actorUsername' | 'actorRole' | 'projectId' | 'ip'>;
+/** Writes one audit row inside the write's transaction. */
+export type ProjectAuditor = (entry: ProjectAuditEntry) => Promise<void>;
+
+/** What a project write must satisfy before its work runs. */
+export interface ProjectWriteRule {
+  /** The status predicate of spec 000 §4.3 the project must satisfy at the moment of the write. */
+  state: ProjectPredicate;
+  /** Spec 000 §4.3: designers (and project administrators) may still edit while the project is paused on test. */
+  designer?: boolean;
+  /** A project right the write needs, checked again inside the transaction (the route declares it too). */
+  right?: ProjectAction;
+  /**
+   * The write changes the design, drafted only in a development environment (spec 000 §4.3: "Some functions
+   * are available only in dev-type environments (dev, sde)"); its audit rows carry that environment.
+   */
+  designEnvironment?: boolean;
+  /** Values named in the messages of constraint violations (db/errors.ts). */
+  errorContext?: Record<string, string>;
+}
+
+export type ProjectWork<T> = (trx: Transaction<Database>, audit: ProjectAuditor) => Promise<T>;
+
+/**
+ * Re-reads the project's status under a share lock, so a status change (to offline, say) cannot commit
+ * between this check and the write it guards; refuses with the status when core's predicate says no.
+ */
+export async function requireProjectState(trx: Executor, caller: Pick<ProjectCaller, 'project'>, predicate: ProjectPredicate, designer = false): Promise<void> {
+  const status = await lockProjectStatus(trx, caller.project.project.id);
+  if (!projectIs(status, predicate, { designer })) throw new AppError('project.status_forbids', { status });
+}
+
+/** The caller's standing at the moment of the change, for the audit row (COMPLIANCE AT-1). */
+async function actorRole(trx: Executor, project: ProjectContext): Promise<string | null> {
+  if (project.access.platformAdmin) return 'admin';
+  if (project.access.projectAdmin) return 'projectAdmin';
+  if (!project.access.role) return null;
+  return (await findRole(trx, project.access.role.id))?.alias ?? null;
+}
+
+/** Writes audit rows of one transaction, each carrying the caller, their role and the project. */
+export async function projectAuditor(trx: Executor, caller: ProjectCaller, env: string | null = null): Promise<ProjectAuditor> {
+  const role = await actorRole(trx, caller.project);
+  return (entry) =>
+    insertAuditRow(trx, {
+      ...entry,
+      env: entry.env ?? env,
+      actorId: caller.actor.userId,
+      actorUsername: caller.actor.username,
+      actorRole: role,
+      projectId: caller.project.project.id,
+      ip: caller.meta.ip,
+    });
+}
+
+/** The session's environment when it is a development one; refuses otherwise (spec 000 §4.3). */
+async function requireDesignEnvironment(trx: Executor, caller: ProjectCaller): Promise<string> {
+  const key = sessionEnv(caller);
+  const env = key === null ? undefined : await findEnvByKey(trx, caller.project.project.id, key);
+  if (key === null || !env || !isDesignEnvironment(env)) throw new AppError('design.dev_env_required');
+  return key;
+}
+
+/**
+ * The one way a project is written: one transaction that checks the caller's right and the project's
+ * status (and, for the design, the environment), then runs the work with an auditor whose rows commit with
+ * it or not at all (COMPLIANCE AT-5). Constraint violations become catalogue errors.
+ */
+export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: ProjectWriteRule, work: ProjectWork<T>): Promise<T> {
+  if (rule.right && !canInProject(caller.project.access, rule.right)) return Promise.reject(new AppError('permission.project_forbidden'));
+  return translatingErrors(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        await requireProjectState(trx, caller, rule.state, rule.designer ?? false);
+        const env = rule.designEnvironment ? await requireDesignEnvironment(trx, caller) : null;
+        return work(trx, await projectAuditor(trx, caller, env));
+      }),
+    rule.errorContext ?? {},
+  );
+}
