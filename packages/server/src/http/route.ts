@@ -2,7 +2,8 @@ import type { PlatformAction, ProjectAction } from '@dcap/core';
 import { AppError, canInProject, canOnPlatform, describeValidationIssues } from '@dcap/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Actor, RequestMeta } from './context.js';
+import type { Actor, RequestContext, RequestMeta } from './context.js';
+import { sessionEnv } from './context.js';
 import type { ProjectContext } from '../modules/projects/access.js';
 import { success } from './envelope.js';
 
@@ -36,6 +37,12 @@ export const fileReplySchema = z.custom<FileReply>(
 );
 
 type AnySchema = z.ZodType;
+/** The request context a route's handler receives: no caller on public routes, a project on project routes. */
+export type ContextOf<A extends Access> = A extends 'public'
+  ? RequestContext<null, null>
+  : A extends ProjectRouteAccess
+    ? RequestContext<Actor, ProjectContext>
+    : RequestContext<Actor, null>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteDefinition<
@@ -74,6 +81,8 @@ export interface RouteDefinition<
     /** The project a project-scoped route acts on, with the caller's standing there. */
     project: A extends ProjectRouteAccess ? ProjectContext : null;
     meta: RequestMeta;
+    /** The same caller, project, environment and meta as one value, to hand to a service as is. */
+    caller: ContextOf<A>;
     request: FastifyRequest;
   }) => Promise<z.input<R>>;
 }
@@ -188,11 +197,14 @@ export class RouteRegistry {
           params: parse(definition.params, request.params, 'params', meta) as Out<P>,
         };
         const project = await authoriseProject(definition.access, request.actor, input, this.resolveProject);
+        const env = project && request.actor ? sessionEnv({ actor: request.actor, project, meta }) : null;
+        const caller = { actor: request.actor, project, env, meta } as ContextOf<A>;
         const data = await definition.handler({
           ...input,
           actor: request.actor as A extends 'public' ? null : Actor,
           project: project as A extends ProjectRouteAccess ? ProjectContext : null,
           meta,
+          caller,
           request,
         });
         if (definition.raw) return sendFile(reply, fileReplySchema.parse(data));
