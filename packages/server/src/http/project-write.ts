@@ -4,19 +4,41 @@ import type { Transaction } from 'kysely';
 import { translatingErrors } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
+import type { Change } from '../modules/audit/change.js';
+import { changeEntry } from '../modules/audit/change.js';
 import type { AuditEntry, Executor } from '../modules/audit/repo.js';
 import { insertAuditRow } from '../modules/audit/repo.js';
 import { findEnvByKey } from '../modules/environments/repo.js';
 import type { ProjectContext } from '../modules/projects/access.js';
 import { lockProjectStatus } from '../modules/projects/repo.js';
 import { findRole } from '../modules/roles/repo.js';
-import type { ProjectCaller } from './context.js';
+import type { Caller, ProjectCaller } from './context.js';
 import { sessionEnv } from './context.js';
 
 /** An audit row of a project write; who, their role, the project and the address are filled in. */
 export type ProjectAuditEntry = Omit<AuditEntry, 'actorId' | 'actorUsername' | 'actorRole' | 'projectId' | 'ip'>;
-/** Writes one audit row inside the write's transaction. */
-export type ProjectAuditor = (entry: ProjectAuditEntry) => Promise<void>;
+/** An audit row of a platform write (users, units, libraries); who and the address are filled in. */
+export type PlatformAuditEntry = Omit<AuditEntry, 'actorId' | 'actorUsername' | 'ip'>;
+
+/**
+ * Writes audit rows inside the write's transaction: one entry as given, or through `change` the row of a
+ * create, update or delete of one entity (none for an update that changes nothing).
+ */
+export interface Auditor<E> {
+  (entry: E): Promise<void>;
+  change(entityType: string, entityId: string | number, change: Change, extra?: Partial<E>): Promise<void>;
+}
+export type ProjectAuditor = Auditor<ProjectAuditEntry>;
+export type PlatformAuditor = Auditor<PlatformAuditEntry>;
+
+function auditor<E>(write: (entry: E) => Promise<void>): Auditor<E> {
+  return Object.assign(write, {
+    change: async (entityType: string, entityId: string | number, change: Change, extra?: Partial<E>) => {
+      const entry = changeEntry(entityType, entityId, change);
+      if (entry) await write({ ...extra, ...entry } as E);
+    },
+  });
+}
 
 /** What a project write must satisfy before its work runs. */
 export interface ProjectWriteRule {
@@ -57,7 +79,7 @@ async function actorRole(trx: Executor, project: ProjectContext): Promise<string
 /** Writes audit rows of one transaction, each carrying the caller, their role and the project. */
 export async function projectAuditor(trx: Executor, caller: ProjectCaller, env: string | null = null): Promise<ProjectAuditor> {
   const role = await actorRole(trx, caller.project);
-  return (entry) =>
+  return auditor<ProjectAuditEntry>((entry) =>
     insertAuditRow(trx, {
       ...entry,
       env: entry.env ?? env,
@@ -66,7 +88,8 @@ export async function projectAuditor(trx: Executor, caller: ProjectCaller, env: 
       actorRole: role,
       projectId: caller.project.project.id,
       ip: caller.meta.ip,
-    });
+    }),
+  );
 }
 
 /** The session's environment when it is a development one; refuses otherwise (spec 000 §4.3). */
@@ -93,4 +116,18 @@ export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: 
       }),
     rule.errorContext ?? {},
   );
+}
+
+/** Writes audit rows of one platform-level transaction, each carrying the caller and their address. */
+export function platformAuditor(trx: Executor, caller: Caller): PlatformAuditor {
+  return auditor<PlatformAuditEntry>((entry) => insertAuditRow(trx, { ...entry, actorId: caller.actor.userId, actorUsername: caller.actor.username, ip: caller.meta.ip }));
+}
+
+/**
+ * The one way the platform's own data (users, units, libraries) is written: one transaction whose audit
+ * rows commit with the change or not at all (COMPLIANCE AT-5). The route declares and the route layer checks
+ * the platform right; constraint violations become catalogue errors.
+ */
+export function platformWrite<T>(deps: ServiceDeps, caller: Caller, work: (trx: Transaction<Database>, audit: PlatformAuditor) => Promise<T>, errorContext: Record<string, string> = {}): Promise<T> {
+  return translatingErrors(() => deps.db.transaction().execute((trx) => work(trx, platformAuditor(trx, caller))), errorContext);
 }
