@@ -1,4 +1,4 @@
-import { generateKey, tableColumnKey } from './keys.js';
+import { generateKey, tableCellKey, tableColumnKey } from './keys.js';
 import type { GridColumn, TableColumn, TableRow, Widget } from './schema.js';
 import { copyJson } from './designer-locate.js';
 
@@ -7,8 +7,15 @@ function keyPrefix(key: string): string {
   return key.replace(/\d+$/, '') || 'COL';
 }
 
-function renewCell(cell: Widget, usedKeys: Set<string>, tableModel: string): Widget {
-  return { ...renewWidgetKeys(cell, usedKeys), table: tableModel };
+/** A cell's copy, keyed after the copied table, its column and (for a row's own cell) its row. */
+function renewCell(cell: Widget, usedKeys: Set<string>, table: Widget, columnKey: string, row: number | null): Widget {
+  const copy = copyJson(cell);
+  delete copy.id;
+  const key = tableCellKey(table.key, columnKey, row, usedKeys);
+  copy.key = key;
+  copy.model = key;
+  if (copy.vmodel !== undefined) copy.vmodel = key;
+  return { ...copy, table: table.model };
 }
 
 function renewTable(table: Widget, usedKeys: Set<string>): Widget {
@@ -18,9 +25,9 @@ function renewTable(table: Widget, usedKeys: Set<string>): Widget {
     const key = tableColumnKey(keyPrefix(column.key), usedKeys);
     renamed.set(column.key, key);
     const widgetMap = column.widgetMap
-      ? Object.fromEntries(Object.entries(column.widgetMap).map(([row, cell]) => [row, renewCell(cell, usedKeys, table.model)]))
+      ? Object.fromEntries(Object.entries(column.widgetMap).map(([row, cell]) => [row, renewCell(cell, usedKeys, table, key, Number(row))]))
       : undefined;
-    return { ...column, key, widget: renewCell(column.widget, usedKeys, table.model), ...(widgetMap ? { widgetMap } : {}) };
+    return { ...column, key, widget: renewCell(column.widget, usedKeys, table, key, null), ...(widgetMap ? { widgetMap } : {}) };
   });
   const data: TableRow[] | undefined = table.options.data?.map((row) =>
     Object.fromEntries(Object.entries(row).map(([columnKey, value]) => [renamed.get(columnKey) ?? columnKey, value])),

@@ -61,7 +61,6 @@ describe('spec 001 §4.1: a dropped widget is placed, selected, and sets changeF
     ['past the end is clamped to the end', { container: 'panel', index: 99 }, topKeys, ['A', 'G', 'T', 'B', 'X']],
     ['into a grid column', { container: 'grid', gridKey: 'G', columnIndex: 0, index: 1 }, (p) => gridList(p, 0), ['R', 'X']],
     ['into an empty grid column', { container: 'grid', gridKey: 'G', columnIndex: 1, index: 0 }, (p) => gridList(p, 1), ['X']],
-    ['onto a table cell, replacing the placeholder', { container: 'table', tableKey: 'T', columnIndex: 1 }, (p) => tableCell(p, 1)?.widget.key, 'X'],
   ])('%s', (_name, location, read, expected) => {
     const before = fixture();
     const result = ok(insertWidget(before, field('input', 'X'), location));
@@ -69,6 +68,20 @@ describe('spec 001 §4.1: a dropped widget is placed, selected, and sets changeF
     expect(result.selectedKey).toBe('X');
     expect(result.panel.changeFlag).toBe(true);
     expect(before).toEqual(fixture());
+  });
+
+  it('onto a table cell, replacing the placeholder and taking the readable key of its table and column', () => {
+    const before = fixture();
+    const result = ok(insertWidget(before, field('input', 'X'), { container: 'table', tableKey: 'T', columnIndex: 1 }));
+    expect(tableCell(result.panel, 1)?.widget).toMatchObject({ key: 'T_C2', model: 'T_C2', type: 'input' });
+    expect(result.selectedKey).toBe('T_C2');
+    expect(result.panel.changeFlag).toBe(true);
+    expect(before).toEqual(fixture());
+  });
+
+  it('a moved widget keeps its key in a table cell, since data may already use it', () => {
+    const result = ok(moveWidget(fixture(), 'A', { container: 'table', tableKey: 'T', columnIndex: 1 }));
+    expect(tableCell(result.panel, 1)?.widget.key).toBe('A');
   });
 
   it('a widget dropped on a table cell records its owning table', () => {
@@ -259,11 +272,11 @@ describe('spec 001 §4.1 side effects of single settings', () => {
     expect(table?.options).toMatchObject({ repeatable: false, data: [{ C1: 1 }, { C1: 2 }, { C1: 3 }] });
   });
 
-  it('clearing a table cell gives back an empty placeholder with a fresh key', () => {
+  it('clearing a table cell gives back an empty placeholder keyed after its table and column', () => {
     const result = ok(clearTableCell(fixture(), 'T', 0));
     const cell = tableCell(result.panel, 0);
     expect(cell?.widget.type).toBe('placeholder');
-    expect(cell?.widget.key).toMatch(/^PLACEHOLDER\d+$/);
+    expect(cell?.widget.key).toBe('T_C1');
     expect(cell?.widget.table).toBe('T');
     expect(result.panel.changeFlag).toBe(true);
     expect(clearTableCell(fixture(), 'T', 7).ok).toBe(false);
@@ -353,9 +366,10 @@ describe('panel-wide operations', () => {
 describe('spec 001 §3.6 widgetMap: a per-row cell override of a non-repeatable table', () => {
   it('puts a widget on one row of a column, owned by the table, selected, with changeFlag', () => {
     const { panel, selectedKey } = ok(setTableRowCell(fixture(), 'T', 1, 2, field('date', 'D')));
-    expect(tableCell(panel, 1)?.widgetMap?.['2']).toMatchObject({ type: 'date', key: 'D', table: 'T' });
+    // Readable cell keys: table, column and row counted from 1.
+    expect(tableCell(panel, 1)?.widgetMap?.['2']).toMatchObject({ type: 'date', key: 'T_C2_R3', model: 'T_C2_R3', table: 'T' });
     expect(tableCell(panel, 1)?.widget.key).toBe('P');
-    expect(selectedKey).toBe('D');
+    expect(selectedKey).toBe('T_C2_R3');
     expect(panel.changeFlag).toBe(true);
   });
 

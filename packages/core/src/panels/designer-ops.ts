@@ -12,10 +12,11 @@ import {
   targetNotFoundIssue,
 } from './designer-locate.js';
 import { createPlaceholder } from './factory-layout.js';
+import { tableCellKey } from './keys.js';
 import type { PanelIssue } from './issues.js';
 import { nestingRefusal } from './nesting.js';
 import { generateRules } from './rules.js';
-import type { Panel, PanelConfig, Widget, WidgetOptions } from './schema.js';
+import type { Panel, PanelConfig, TableColumn, Widget, WidgetOptions } from './schema.js';
 import { panelKeys, tableColumns, walkWidgets } from './walk.js';
 
 /**
@@ -40,7 +41,26 @@ export function setChangeFlag(panel: Panel, changeFlag: boolean): Panel {
   return { ...panel, changeFlag };
 }
 
-function placeInto(panel: Panel, widget: Widget, location: WidgetLocation): PanelIssue | null {
+/** The panel's keys without those of one cell's current widgets, which the caller is about to replace. */
+function keysWithoutCell(panel: Panel, column: TableColumn): Set<string> {
+  const used = panelKeys(panel);
+  for (const cell of [column.widget, ...Object.values(column.widgetMap ?? {})]) {
+    used.delete(cell.key);
+    used.delete(cell.model);
+  }
+  return used;
+}
+
+/** A placeholder for an emptied cell, keyed after its table and column (keys.ts tableCellKey). */
+function cellPlaceholder(panel: Panel, table: Widget, column: TableColumn): Widget {
+  return createPlaceholder(keysWithoutCell(panel, column), table.model, { tableKey: table.key, columnKey: column.key });
+}
+
+/**
+ * Places a widget; returns the key it got there or the issue refusing it. A new widget dropped on a table
+ * cell takes the cell's readable key (table, column); a moved one keeps its key, which data may use already.
+ */
+function placeInto(panel: Panel, widget: Widget, location: WidgetLocation, fresh: boolean): PanelIssue | string {
   const refusal = nestingRefusal(widget.type, location.container);
   if (refusal) return { widgetKey: widget.key, path: '', ...refusal };
   const target = resolveLocation(panel, location);
@@ -49,10 +69,16 @@ function placeInto(panel: Panel, widget: Widget, location: WidgetLocation): Pane
     const { table: _ownerTable, ...placed } = widget;
     const index = 'index' in location ? Math.max(0, Math.min(location.index, target.list.length)) : target.list.length;
     target.list.splice(index, 0, placed);
-  } else {
-    target.column.widget = { ...widget, table: target.table.model };
+    return placed.key;
   }
-  return null;
+  const placed = { ...widget, table: target.table.model };
+  if (fresh) {
+    const key = tableCellKey(target.table.key, target.column.key, null, keysWithoutCell(panel, target.column));
+    if (placed.model === placed.key) placed.model = key;
+    placed.key = key;
+  }
+  target.column.widget = placed;
+  return placed.key;
 }
 
 /**
@@ -61,9 +87,9 @@ function placeInto(panel: Panel, widget: Widget, location: WidgetLocation): Pane
  */
 export function insertWidget(panel: Panel, widget: Widget, location: WidgetLocation): DesignerResult {
   const next = copyJson(panel);
-  const issue = placeInto(next, copyJson(widget), location);
-  if (issue) return refused(issue);
-  return done(setChangeFlag(next, true), widget.key);
+  const placed = placeInto(next, copyJson(widget), location, true);
+  if (typeof placed !== 'string') return refused(placed);
+  return done(setChangeFlag(next, true), placed);
 }
 
 function takeOut(panel: Panel, slot: WidgetSlot): void {
@@ -72,7 +98,7 @@ function takeOut(panel: Panel, slot: WidgetSlot): void {
     return;
   }
   // Spec 001 §4.1: a table cell emptied by delete or drag turns back into a placeholder.
-  slot.column.widget = createPlaceholder(panelKeys(panel), slot.table.model);
+  slot.column.widget = cellPlaceholder(panel, slot.table, slot.column);
   delete slot.column.widgetMap;
 }
 
@@ -89,8 +115,8 @@ export function moveWidget(panel: Panel, key: string, to: WidgetLocation): Desig
   const refusal = nestingRefusal(widget.type, to.container);
   if (refusal) return refused({ widgetKey: key, path: '', ...refusal });
   takeOut(next, slot);
-  const issue = placeInto(next, widget, to);
-  if (issue) return refused(issue);
+  const placed = placeInto(next, widget, to, false);
+  if (typeof placed !== 'string') return refused(placed);
   return done(setChangeFlag(next, true), key);
 }
 
@@ -179,7 +205,7 @@ export function clearTableCell(panel: Panel, tableKey: string, columnIndex: numb
   const table = findWidget(next, tableKey);
   const column = table ? tableColumns(table)[columnIndex] : undefined;
   if (!table || !column) return refused(notFoundIssue(tableKey));
-  column.widget = createPlaceholder(panelKeys(next), table.model);
+  column.widget = cellPlaceholder(next, table, column);
   delete column.widgetMap;
   return done(setChangeFlag(next, true), tableKey);
 }
@@ -197,7 +223,7 @@ function rowCellIssue(tableKey: string, row: number): PanelIssue {
 /**
  * Spec 001 §3.6 widgetMap: one row's cell of a non-repeatable table gets its own widget instead of the
  * column's, or (widget null) goes back to the column's widget. The widget keeps the §5.3 nesting rules and
- * gets fresh keys when any is already taken; it is selected, a reset selects the table.
+ * is keyed after its table, column and row; it is selected, a reset selects the table.
  */
 export function setTableRowCell(panel: Panel, tableKey: string, columnIndex: number, row: number, widget: Widget | null): DesignerResult {
   const next = copyJson(panel);
@@ -215,9 +241,15 @@ export function setTableRowCell(panel: Panel, tableKey: string, columnIndex: num
   const refusal = nestingRefusal(widget.type, 'table');
   if (refusal) return refused({ widgetKey: widget.key, path: '', ...refusal });
   const used = panelKeys(next);
+  const previous = column.widgetMap?.[String(row)];
+  if (previous) {
+    used.delete(previous.key);
+    used.delete(previous.model);
+  }
   const { table: _ownerTable, ...own } = widget;
-  const clashes = [...panelKeys({ list: [own] })].some((key) => used.has(key));
-  const placed: Widget = { ...(clashes ? renewWidgetKeys(own, used) : copyJson(own)), table: table.model };
+  // The row's cell is keyed after its table, column and row (keys.ts tableCellKey: TABLE1_COL1_R2).
+  const key = tableCellKey(table.key, column.key, row, used);
+  const placed: Widget = { ...copyJson(own), key, model: key, ...(own.vmodel === undefined ? {} : { vmodel: key }), table: table.model };
   column.widgetMap = { ...column.widgetMap, [String(row)]: placed };
   return done(setChangeFlag(next, true), placed.key);
 }

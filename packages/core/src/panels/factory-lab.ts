@@ -1,5 +1,5 @@
 import { columnWidthPercent, createTableShell } from './factory-layout.js';
-import { generateKey, tableColumnKey } from './keys.js';
+import { tableCellKey, tableColumnKey } from './keys.js';
 import { FORMAT_INCORRECT } from './rules.js';
 import type { Locale } from '../i18n/locale.js';
 import type { LabColumnRole, OptionItem, TableColumn, TableRow, Widget, WidgetType } from './schema.js';
@@ -61,9 +61,9 @@ const LAB_COLUMNS: readonly LabColumnSpec[] = [
   { role: 'range', prefix: 'LBRANGE', title: '参考范围', titleEn: 'Reference range', type: 'input' },
 ];
 
-function labCell(spec: LabColumnSpec, tableModel: string, usedKeys: Set<string>): Widget {
-  const key = generateKey(spec.type, usedKeys);
-  const base = { key, model: key, name: spec.title, nameEn: spec.titleEn, table: tableModel, disabled: false };
+function labCell(spec: LabColumnSpec, table: Widget, columnKey: string, usedKeys: Set<string>): Widget {
+  const key = tableCellKey(table.key, columnKey, null, usedKeys);
+  const base = { key, model: key, name: spec.title, nameEn: spec.titleEn, table: table.model, disabled: false };
   switch (spec.type) {
     case 'number':
       // Spec 001 §3.9: number cells have rule type number with the message 格式不正确.
@@ -78,7 +78,7 @@ function labCell(spec: LabColumnSpec, tableModel: string, usedKeys: Set<string>)
 
 /**
  * The key of a preset row's English title, beside `CARD_TITLE` (Chinese). Row data is a free record of
- * strings, so this needs no schema change and is never a column key (column keys carry a random suffix).
+ * strings, so this needs no schema change and is never a column key (column keys end in a number).
  */
 export const CARD_TITLE_EN = 'CARD_TITLE_EN';
 
@@ -115,14 +115,17 @@ function labRow(item: BloodRoutineItem, keys: Record<LabColumnSpec['role'], stri
  */
 export function createLabTable(usedKeys: Set<string>): Widget {
   const table = createTableShell(usedKeys, '血常规', 'Blood routine');
-  const columns: TableColumn[] = LAB_COLUMNS.map((spec) => ({
-    title: spec.title,
-    titleEn: spec.titleEn,
-    key: tableColumnKey(spec.prefix, usedKeys),
-    width: columnWidthPercent(LAB_COLUMNS.length),
-    widget: labCell(spec, table.model, usedKeys),
-    refCtrl: spec.role,
-  }));
+  const columns: TableColumn[] = LAB_COLUMNS.map((spec) => {
+    const key = tableColumnKey(spec.prefix, usedKeys);
+    return {
+      title: spec.title,
+      titleEn: spec.titleEn,
+      key,
+      width: columnWidthPercent(LAB_COLUMNS.length),
+      widget: labCell(spec, table, key, usedKeys),
+      refCtrl: spec.role,
+    };
+  });
   const keys = Object.fromEntries(LAB_COLUMNS.map((spec, index) => [spec.role, columns[index]?.key ?? ''])) as Record<LabColumnSpec['role'], string>;
   return { ...table, options: { ...table.options, repeatable: false, columns, data: BLOOD_ROUTINE_ITEMS.map((item) => labRow(item, keys)) } };
 }

@@ -74,3 +74,24 @@ describe('spec 001 §9 add-table dialog: 1 to 30 rows and columns, width 1280', 
     expect(() => createTable(rows, columns, new Set())).toThrow(RangeError);
   });
 });
+
+describe('new tables get real default labels and readable cell keys', () => {
+  it('numbers tables after the panel\'s others: 表格1 / Table 1, then 表格2 / Table 2', () => {
+    const used = new Set<string>();
+    const first = createTable(1, 2, used);
+    const second = createTable(1, 2, used);
+    expect([first.name, first.nameEn]).toEqual(['表格1', 'Table 1']);
+    expect([second.name, second.nameEn]).toEqual(['表格2', 'Table 2']);
+  });
+
+  it('titles columns 列1 / Column 1 and keys them COL1, COL2; each cell joins the table and column keys', () => {
+    const table = createTable(2, 2, new Set());
+    const columns = table.options.columns as TableColumn[];
+    expect(columns.map((column) => [column.title, column.titleEn, column.key])).toEqual([
+      ['列1', 'Column 1', 'COL1'],
+      ['列2', 'Column 2', 'COL2'],
+    ]);
+    expect(columns.map((column) => column.widget.key)).toEqual([`${table.key}_COL1`, `${table.key}_COL2`]);
+    expect(widgetSchema.safeParse(table).success).toBe(true);
+  });
+});

@@ -16,7 +16,7 @@ import {
   TABLE_ROWS_MIN,
   TABLE_WIDTH_DEFAULT,
 } from './constants.js';
-import { generateKey, tableColumnKey } from './keys.js';
+import { generateKey, tableCellKey, tableColumnKey } from './keys.js';
 import type { GridColumn, TableColumn, TableRow, Widget } from './schema.js';
 
 /** A count the add-grid, add-table or matrix dialog may accept: an integer within the §9 limits. */
@@ -56,9 +56,18 @@ export function createGrids(rows: number, columns: number, usedKeys: Set<string>
   return Array.from({ length: rows }, () => createGrid(spans, usedKeys));
 }
 
-/** Spec 001 §4.1: an unconfigured table cell is an empty placeholder; saving is blocked while one is left. */
-export function createPlaceholder(usedKeys: Set<string>, tableModel?: string): Widget {
-  const key = generateKey('placeholder', usedKeys);
+/** The table and column a cell belongs to; its widget's key is built from their keys (keys.ts tableCellKey). */
+export interface CellOwner {
+  tableKey: string;
+  columnKey: string;
+}
+
+/**
+ * Spec 001 §4.1: an unconfigured table cell is an empty placeholder; saving is blocked while one is left.
+ * In a known cell it takes the cell's readable key, which the widget configured there later inherits.
+ */
+export function createPlaceholder(usedKeys: Set<string>, tableModel?: string, cell?: CellOwner): Widget {
+  const key = cell ? tableCellKey(cell.tableKey, cell.columnKey, null, usedKeys) : generateKey('placeholder', usedKeys);
   return { type: 'placeholder', key, model: key, name: '', options: {}, ...(tableModel === undefined ? {} : { table: tableModel }) };
 }
 
@@ -72,15 +81,34 @@ export function emptyRows(columns: readonly TableColumn[], rowCount: number): Ta
   return Array.from({ length: rowCount }, () => Object.fromEntries(columns.map((column) => [column.key, null])));
 }
 
-/** A table shell: key, name and the §3.6 defaults (width 1280, not repeatable, table mode). */
-export function createTableShell(usedKeys: Set<string>, name = '表格', nameEn = 'Table'): Widget {
+/** Keys of tables made by the designer (type plus number, spec 001 §4.1) among the panel's keys. */
+function tablesIn(usedKeys: ReadonlySet<string>): number {
+  return [...usedKeys].filter((key) => /^TABLE\d+$/.test(key)).length;
+}
+
+/** The default label of the n-th table of a panel: 表格1 / Table 1 (default-labels.ts recognises it). */
+export function defaultTableName(n: number): { name: string; nameEn: string } {
+  return { name: `表格${String(n)}`, nameEn: `Table ${String(n)}` };
+}
+
+/** The default title of a table's n-th column: 列1 / Column 1. */
+export function defaultColumnTitle(n: number): { title: string; titleEn: string } {
+  return { title: `列${String(n)}`, titleEn: `Column ${String(n)}` };
+}
+
+/**
+ * A table shell: key, name and the §3.6 defaults (width 1280, not repeatable, table mode). Without a name
+ * it is numbered after the panel's other tables (表格1, 表格2 …), so two new tables are told apart.
+ */
+export function createTableShell(usedKeys: Set<string>, name?: string, nameEn?: string): Widget {
+  const numbered = defaultTableName(tablesIn(usedKeys) + 1);
   const key = generateKey('table', usedKeys);
   return {
     type: 'table',
     key,
     model: key,
-    name,
-    nameEn,
+    name: name ?? numbered.name,
+    nameEn: nameEn ?? name ?? numbered.nameEn,
     labelCol: DEFAULT_LABEL_COL,
     wrapperCol: DEFAULT_WRAPPER_COL,
     options: { width: TABLE_WIDTH_DEFAULT, repeatable: false, tableMode: 'table', cardsPerRow: TABLE_CARDS_PER_ROW_DEFAULT, columns: [], data: [] },
@@ -90,6 +118,7 @@ export function createTableShell(usedKeys: Set<string>, name = '表格', nameEn 
 /**
  * Spec 001 §9 add-table dialog: 1 to 30 rows and columns (default 1 by 2), width 1280. Each cell starts as
  * an empty placeholder until a widget is configured for its column. Column names default to 列1, 列2, ...
+ * (Column 1, Column 2 …), column keys are COL1, COL2 … and each cell's key joins the table's and column's.
  */
 export function createTable(rows: number, columnCount: number, usedKeys: Set<string>, columnNames: readonly string[] = []): Widget {
   requireCount('rows', rows, TABLE_ROWS_MIN, TABLE_ROWS_MAX);
@@ -97,12 +126,14 @@ export function createTable(rows: number, columnCount: number, usedKeys: Set<str
   const table = createTableShell(usedKeys);
   const columns: TableColumn[] = Array.from({ length: columnCount }, (_, index) => {
     const title = columnNames[index]?.trim();
+    const numbered = defaultColumnTitle(index + 1);
+    const key = tableColumnKey('COL', usedKeys);
     return {
-      title: title || `列${String(index + 1)}`,
-      titleEn: title || `Column ${String(index + 1)}`,
-      key: tableColumnKey('COL', usedKeys),
+      title: title || numbered.title,
+      titleEn: title || numbered.titleEn,
+      key,
       width: columnWidthPercent(columnCount),
-      widget: createPlaceholder(usedKeys, table.model),
+      widget: createPlaceholder(usedKeys, table.model, { tableKey: table.key, columnKey: key }),
     };
   });
   return { ...table, options: { ...table.options, columns, data: emptyRows(columns, rows) } };

@@ -32,7 +32,7 @@ describe('spec 001 §2.1 and §9 matrix: 2 columns, item label then control, a n
     ['rate', { rateCount: 20 }, { max: 20 }],
     ['rate', { rateCount: 1 }, { max: 1 }],
     ['radio', { options: [{ key: '1', value: '1', label: '从不' }] }, { options: [{ key: '1', value: '1', label: '从不' }] }],
-    ['checkbox', {}, { options: [{ key: '1', value: '1', label: '1. 新选项', labelEn: '1. New option' }, { key: '2', value: '2', label: '2. 新选项', labelEn: '2. New option' }] }],
+    ['checkbox', {}, { options: [{ key: '1', value: '1', label: '选项1', labelEn: 'Option 1' }, { key: '2', value: '2', label: '选项2', labelEn: 'Option 2' }] }],
   ])('spec 001 §9: %s matrix with %j has control options %j', (kind, settings, expected) => {
     const columns = createMatrix(kind, items, new Set(), settings).options.columns as TableColumn[];
     expect(columns[1]?.widget.options).toMatchObject(expected);

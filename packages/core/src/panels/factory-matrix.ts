@@ -11,7 +11,7 @@ import {
   SLIDER_MIN_DEFAULT,
 } from './constants.js';
 import { columnWidthPercent, countInRange, createTableShell } from './factory-layout.js';
-import { generateKey, tableColumnKey } from './keys.js';
+import { tableCellKey, tableColumnKey } from './keys.js';
 import { defaultChoiceOptions } from './option-codes.js';
 import { FORMAT_INCORRECT, generateRules } from './rules.js';
 import type { OptionItem, TableColumn, Widget, WidgetOptions } from './schema.js';
@@ -73,7 +73,9 @@ export function createMatrix(kind: MatrixKind, items: readonly string[], usedKey
   }
   const titles = MATRIX_TITLES[kind];
   const table = createTableShell(usedKeys, settings.title ?? titles.name, settings.titleEn ?? settings.title ?? titles.nameEn);
-  const itemKey = generateKey('input', usedKeys);
+  const itemColumnKey = tableColumnKey('ITEM', usedKeys);
+  const answerColumnKey = tableColumnKey('ANSWER', usedKeys);
+  const itemKey = tableCellKey(table.key, itemColumnKey, null, usedKeys);
   const itemWidget: Widget = {
     type: 'input',
     key: itemKey,
@@ -85,7 +87,7 @@ export function createMatrix(kind: MatrixKind, items: readonly string[], usedKey
     options: { dataType: 'string' },
     rules: [{ type: 'string', ...FORMAT_INCORRECT }],
   };
-  const controlKey = generateKey(kind, usedKeys);
+  const controlKey = tableCellKey(table.key, answerColumnKey, null, usedKeys);
   const control: Widget = {
     type: kind,
     key: controlKey,
@@ -97,8 +99,8 @@ export function createMatrix(kind: MatrixKind, items: readonly string[], usedKey
     options: controlOptions(kind, settings),
   };
   const columns: TableColumn[] = [
-    { title: '条目', titleEn: 'Item', key: tableColumnKey('ITEM', usedKeys), width: columnWidthPercent(2), widget: itemWidget },
-    { title: titles.name, titleEn: titles.nameEn, key: tableColumnKey('ANSWER', usedKeys), width: columnWidthPercent(2), widget: { ...control, rules: generateRules(control) } },
+    { title: '条目', titleEn: 'Item', key: itemColumnKey, width: columnWidthPercent(2), widget: itemWidget },
+    { title: titles.name, titleEn: titles.nameEn, key: answerColumnKey, width: columnWidthPercent(2), widget: { ...control, rules: generateRules(control) } },
   ];
   const [itemColumn, answerColumn] = columns as [TableColumn, TableColumn];
   const data = labels.map((label) => ({ CARD_TITLE: label, [itemColumn.key]: label, [answerColumn.key]: null }));

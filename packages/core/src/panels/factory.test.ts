@@ -60,10 +60,10 @@ describe('spec 001 §5.2 and §9 defaults of each palette widget', () => {
     },
   );
 
-  it.each<PaletteWidget>(['radio', 'checkbox', 'select'])('%s: spec 001 §9 new options are numbered "1. 新选项"', (item) => {
+  it.each<PaletteWidget>(['radio', 'checkbox', 'select'])('%s: new options are labelled 选项1 / Option 1 (docs/decisions.md "Default labels")', (item) => {
     expect(createWidget(item, new Set()).options.options).toEqual([
-      { key: '1', value: '1', label: '1. 新选项', labelEn: '1. New option' },
-      { key: '2', value: '2', label: '2. 新选项', labelEn: '2. New option' },
+      { key: '1', value: '1', label: '选项1', labelEn: 'Option 1' },
+      { key: '2', value: '2', label: '选项2', labelEn: 'Option 2' },
     ]);
   });
 

@@ -18,3 +18,4 @@ export * from './factory-lab.js';
 export * from './designer-locate.js';
 export * from './designer-clone.js';
 export * from './designer-ops.js';
+export * from './default-labels.js';

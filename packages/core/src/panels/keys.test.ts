@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateKey, tableColumnKey } from './keys.js';
+import { generateKey, tableCellKey, tableColumnKey } from './keys.js';
 
 /** A random source that plays back fixed draws, then repeats the last one. */
 function draws(...values: number[]): () => number {
@@ -51,23 +51,46 @@ describe('spec 001 §4.1: a key is the type plus a random number up to 99999, up
   });
 });
 
-describe('spec 001 §3.6: column keys are generated randomly with a prefix (§5.2: at most 50 characters)', () => {
+describe('column keys: the prefix and the first free number (readable, docs/decisions.md "Readable table keys")', () => {
   it.each<[string, string]>([
-    ['col', 'COL50000'],
-    ['LBORRES', 'LBORRES50000'],
-    ['lb-test!', 'LBTEST50000'],
-    ['9x', 'COL9X50000'],
+    ['col', 'COL1'],
+    ['LBORRES', 'LBORRES1'],
+    ['lb-test!', 'LBTEST1'],
+    ['9x', 'COL9X1'],
   ])('prefix %s gives %s', (prefix, expected) => {
-    expect(tableColumnKey(prefix, new Set(), () => 0.5)).toBe(expected);
+    expect(tableColumnKey(prefix, new Set())).toBe(expected);
+  });
+
+  it('numbers on past the keys already in the panel', () => {
+    const used = new Set(['COL1']);
+    expect([tableColumnKey('COL', used), tableColumnKey('COL', used)]).toEqual(['COL2', 'COL3']);
   });
 
   it('cuts a long prefix so the key stays within 50 characters', () => {
     const key = tableColumnKey('A'.repeat(80), new Set());
     expect(key.length).toBeLessThanOrEqual(50);
-    expect(key).toMatch(/^A+\d+$/);
+    expect(key).toMatch(/^A+1$/);
   });
 
-  it('does not reuse a key already in the panel', () => {
+  it('still draws at random when a caller passes a random source', () => {
     expect(tableColumnKey('COL', new Set(['COL50000']), draws(0.5, 0.1))).toBe('COL10000');
+  });
+});
+
+describe('table cell keys join the table key, the column key and the row number (e.g. vitals_bp_r1)', () => {
+  it.each<[string, string, number | null, string]>([
+    ['vitals', 'bp', 0, 'vitals_bp_r1'],
+    ['vitals', 'bp', null, 'vitals_bp'],
+    ['TABLE12', 'COL2', 4, 'TABLE12_COL2_R5'],
+  ])('%s / %s / row %s gives %s', (table, column, row, expected) => {
+    expect(tableCellKey(table, column, row, new Set())).toBe(expected);
+  });
+
+  it('stays unique in the panel and within the 32-character field-name limit', () => {
+    const used = new Set(['vitals_bp_r1']);
+    expect(tableCellKey('vitals', 'bp', 0, used)).toBe('vitals_bp_r1_2');
+    const long = tableCellKey('T'.repeat(30), 'COLUMN', 9, new Set());
+    expect(long.length).toBeLessThanOrEqual(32);
+    expect(long.endsWith('_R10')).toBe(true);
   });
 });

@@ -43,11 +43,11 @@ describe('spec 001 §5.2: bullseye codes allow digits and minus; a zero entered 
   });
 });
 
-describe('spec 001 §9: example option labels are numbered like "1. Example"; new options "1. 新选项"', () => {
+describe('spec 001 §9: example option labels are numbered like "1. Example"; new options read 选项1 / Option 1', () => {
   it.each<[number, string, string]>([
-    [1, '1. 新选项', '1. New option'],
-    [2, '2. 新选项', '2. New option'],
-    [12, '12. 新选项', '12. New option'],
+    [1, '选项1', 'Option 1'],
+    [2, '选项2', 'Option 2'],
+    [12, '选项12', 'Option 12'],
   ])('new option %d', (n, label, labelEn) => {
     expect(newOptionLabel(n)).toEqual({ label, labelEn });
   });
@@ -67,13 +67,13 @@ describe('spec 001 §5.2: the option value follows the key', () => {
   });
 
   it('a new option gets the next code as key and value and a numbered label', () => {
-    expect(createOption([{ key: '1', value: '1', label: 'a' }])).toEqual({ key: '2', value: '2', label: '2. 新选项', labelEn: '2. New option' });
+    expect(createOption([{ key: '1', value: '1', label: 'a' }])).toEqual({ key: '2', value: '2', label: '选项2', labelEn: 'Option 2' });
   });
 
   it('default choice options are 1 and 2', () => {
     expect(defaultChoiceOptions()).toEqual([
-      { key: '1', value: '1', label: '1. 新选项', labelEn: '1. New option' },
-      { key: '2', value: '2', label: '2. 新选项', labelEn: '2. New option' },
+      { key: '1', value: '1', label: '选项1', labelEn: 'Option 1' },
+      { key: '2', value: '2', label: '选项2', labelEn: 'Option 2' },
     ]);
   });
 });

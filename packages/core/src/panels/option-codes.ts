@@ -20,9 +20,13 @@ export function sanitizeBullseyeCode(input: string): string {
   return negative ? `-${digits}` : digits;
 }
 
-/** Spec 001 §9: new options are numbered like "1. 新选项". */
+/**
+ * The label of a new option: 选项1 / Option 1. Spec 001 §9 numbers them "1. 新选项"; a label that reads as a
+ * real answer text is what a study team expects to refine, and publishing lists any left as they are
+ * (default-labels.ts; docs/decisions.md, "Default labels").
+ */
 export function newOptionLabel(n: number): { label: string; labelEn: string } {
-  return { label: `${String(n)}. 新选项`, labelEn: `${String(n)}. New option` };
+  return { label: `选项${String(n)}`, labelEn: `Option ${String(n)}` };
 }
 
 /** Spec 001 §9: example option labels are numbered like "1. Example". */
@@ -42,7 +46,7 @@ export function createOption(options: readonly OptionItem[]): OptionItem {
   return { key, value: key, ...newOptionLabel(options.length + 1) };
 }
 
-/** The default options of a new choice widget: "1. 新选项" and "2. 新选项". */
+/** The default options of a new choice widget: 选项1 and 选项2 (Option 1, Option 2). */
 export function defaultChoiceOptions(count = 2): OptionItem[] {
   const options: OptionItem[] = [];
   for (let i = 0; i < count; i += 1) options.push(createOption(options));

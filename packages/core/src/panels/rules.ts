@@ -1,6 +1,7 @@
 import { TEXTAREA_MAXLENGTH_DEFAULT, TEXT_MAXLENGTH_DEFAULT } from './constants.js';
 import type { DataType, Widget, WidgetRule } from './schema.js';
 import { isDataWidget } from './walk.js';
+import { widgetTypeFacts } from '../forms/widget-types.js';
 
 type RuleType = NonNullable<WidgetRule['type']>;
 
@@ -74,6 +75,6 @@ export function textMaxLength(widget: Widget): number {
  * A number widget without a data type counts as type number.
  */
 export function numberPrecision(widget: Widget): number {
-  const dataType = widget.options.dataType ?? (widget.type === 'number' ? 'number' : undefined);
+  const dataType = widget.options.dataType ?? (widgetTypeFacts(widget.type).numeric ? 'number' : undefined);
   return dataType === 'number' || dataType === 'float' ? (widget.options.precision ?? 0) : 0;
 }

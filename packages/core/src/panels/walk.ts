@@ -1,27 +1,13 @@
-import type { GridColumn, Panel, TableColumn, Widget, WidgetType } from './schema.js';
+import type { ValueWidgetType } from '../forms/widget-types.js';
+import { holdsValue, widgetTypesWhere } from '../forms/widget-types.js';
+import type { GridColumn, Panel, TableColumn, Widget } from './schema.js';
 
-/** Widget types that hold a value a user enters; the others lay out or decorate the panel. */
-export const DATA_WIDGET_TYPES = [
-  'input',
-  'textarea',
-  'number',
-  'radio',
-  'checkbox',
-  'select',
-  'time',
-  'date',
-  'rate',
-  'switch',
-  'slider',
-  'color',
-  'uploader',
-  'imgupload',
-  'bullseyeplot',
-] as const satisfies readonly WidgetType[];
-export type DataWidgetType = (typeof DATA_WIDGET_TYPES)[number];
+/** Widget types that hold a value a user enters; the others lay out or decorate the panel (forms/widget-types.ts). */
+export const DATA_WIDGET_TYPES = widgetTypesWhere((facts) => facts.kind === 'field') as readonly ValueWidgetType[];
+export type DataWidgetType = ValueWidgetType;
 
 export function isDataWidget(widget: Widget): widget is Widget & { type: DataWidgetType } {
-  return (DATA_WIDGET_TYPES as readonly WidgetType[]).includes(widget.type);
+  return holdsValue(widget.type);
 }
 
 /** Where a widget sits: directly on the panel, in a grid column, or as a table column's cell template. */
