@@ -15,6 +15,8 @@ export * from './envelope.js';
 export * from './projects/status.js';
 export * from './projects/predicates.js';
 export * from './projects/lifecycle.js';
+export * from './projects/gates.js';
+export * from './projects/flags.js';
 export * from './projects/environments.js';
 export * from './projects/schemas.js';
 export * from './permissions/project.js';

@@ -3,13 +3,15 @@ import { createProjectSchema, rightsToFlags, saveRoleSchema } from '@dcap/core';
 import type { ServiceDeps } from '../deps.js';
 import type { Actor, RequestMeta } from '../http/context.js';
 import { resolveProjectAccess } from '../modules/projects/access.js';
-import { createProject } from '../modules/projects/service.js';
+import { step } from '../modules/projects/lifecycle-service.js';
+import { DEFAULT_ENVIRONMENTS, createProject } from '../modules/projects/service.js';
 import { assignRoles } from '../modules/roles/assignment-service.js';
 import { saveRole } from '../modules/roles/service.js';
 import { saveSite } from '../modules/sites/service.js';
 import { createUnit } from '../modules/units/service.js';
 import { findUserByUsername } from '../modules/users/repo.js';
 import { createUser } from '../modules/users/service.js';
+import { seedDemoDesign } from './demo-design.js';
 
 export const DEMO_PROJECT_CODE = 'DEMO-HTN';
 
@@ -81,7 +83,7 @@ async function account(deps: ServiceDeps, admin: Actor, body: CreateUserRequest)
 
 /**
  * Creates the demo study through the same services the API uses, so every row is validated and audited:
- * three hospitals, a project in testing with a test and a production environment, three sites, roles for
+ * three hospitals, a project in configuration with a test and a production environment, three sites, roles for
  * a project manager, an investigator per site, a monitor and a data manager, and one user per role.
  * Does nothing when the demo project exists already.
  */
@@ -120,6 +122,8 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null>
       { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
     ],
   );
+  // Spec 000 §4.3: nothing is configured in set-up, so the study team first moves the project to config.
+  await step(deps, pm.actor, await resolveProjectAccess(deps.db, pm.actor, project.id), 'nextStep', META, 'PROJECT_STATUS_SET_UP');
   const caller = { actor: pm.actor, project: await resolveProjectAccess(deps.db, pm.actor, project.id), meta: META };
 
   const sites = [];

@@ -87,7 +87,7 @@ describe('project dictionaries', () => {
     await setStatus(study, crew.projectId, 'LOCKED');
     const locked = await save(designer, { key: 'LATE', value: 'x', items });
     expect(locked.body.errorCode).toBe('project.status_forbids');
-    await setStatus(study, crew.projectId, 'PROJECT_STATUS_SET_UP');
+    await setStatus(study, crew.projectId, 'CONFIG');
     expect(await projectDicts()).toBe(before);
   });
 

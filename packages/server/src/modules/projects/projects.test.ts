@@ -29,7 +29,8 @@ describe('project application and configuration', () => {
   it('lets a project administrator apply; they administer it and it starts at set-up with three environments', async () => {
     const project = await apply(manager, 'ONC-001');
     expect(project).toMatchObject({ status: 'PROJECT_STATUS_SET_UP', blindMethod: 'D', progressStep: 0, application: ['dCap'] });
-    expect(project.abilities).toMatchObject({ 'project.lifecycle': true, 'project.approve': false, configEditable: true });
+    // Spec 000 §4.3: "Editing is allowed in config, internal test, test, online and enrolment-paused states" — not set-up.
+    expect(project.abilities).toMatchObject({ 'project.lifecycle': true, 'project.approve': false, configEditable: false });
     const envs = await t.call('POST', '/dcap/projectEnv/getEnvList', { token: manager, body: { projectId: project.id } });
     expect((envs.body.data as { key: string }[]).map((e) => e.key)).toEqual(['dev', 'uat', 'prd']);
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('entity_type', '=', 'project').where('entity_id', '=', String(project.id)).execute();
@@ -46,7 +47,13 @@ describe('project application and configuration', () => {
   });
 
   it('saves configuration optimistically and audits the changed fields', async () => {
-    const project = await apply(manager, 'CARD-7');
+    const applied = await apply(manager, 'CARD-7');
+    // Spec 000 §4.3: set-up is not among the editable statuses; the project moves to config first.
+    const inSetUp = { id: applied.id, version: applied.version, name: 'Too early' };
+    const early = await t.call('POST', '/dcap/project/save', { token: manager, lang: 'en-US', body: inSetUp });
+    expect(early.body).toMatchObject({ code: 422, errorCode: 'project.status_forbids', msg: 'This is not allowed while the project is in status PROJECT_STATUS_SET_UP' });
+    const project = (await t.call('GET', `/dcap/project/nextStep/${applied.id}/0`, { token: manager })).body.data as Project;
+    expect(project.abilities).toMatchObject({ configEditable: true });
     const body = { id: project.id, version: project.version, code: 'CARD-7', name: 'Cardio 7', sponsorNames: 'Acme Pharma', config: { visitTask: true } };
     const saved = await t.call('POST', '/dcap/project/save', { token: manager, body });
     expect(saved.status).toBe(200);

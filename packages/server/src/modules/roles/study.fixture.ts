@@ -42,9 +42,13 @@ export async function person(study: Study, username: string, flags: { projectAdm
   return { id: created.user.id, username, token: await study.t.signIn(username, password) };
 }
 
-/** A project applied for by `owner`, who becomes its administrator. */
+/**
+ * A project applied for by `owner`, who becomes its administrator, moved on to config: spec 000 §4.3 allows
+ * no configuration (sites, design, settings) in set-up.
+ */
 export async function project(study: Study, owner: Persona, code: string): Promise<Project> {
-  return ok(await study.t.call('POST', '/dcap/project/apply', { token: owner.token, body: { code, name: `Study ${code}` } })) as Project;
+  const applied = ok(await study.t.call('POST', '/dcap/project/apply', { token: owner.token, body: { code, name: `Study ${code}` } })) as Project;
+  return ok(await study.t.call('GET', `/dcap/project/nextStep/${applied.id}/0`, { token: owner.token })) as Project;
 }
 
 export async function unit(study: Study, code: string, name: string, eName?: string): Promise<number> {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { AVAILABLE_CAPABILITIES, isFlagOffered, offeredConfigFlags, PROJECT_FLAGS } from './flags.js';
+import { PROJECT_CONFIG_FLAGS } from './schemas.js';
+
+describe('project configuration flags (spec 000 §3)', () => {
+  it('has one row for each of the fourteen flags', () => {
+    expect(PROJECT_CONFIG_FLAGS).toHaveLength(14);
+    expect(Object.keys(PROJECT_FLAGS).sort()).toEqual([...PROJECT_CONFIG_FLAGS].sort());
+  });
+
+  it('offers a flag exactly when its capability exists', () => {
+    for (const flag of PROJECT_CONFIG_FLAGS) {
+      expect(isFlagOffered(flag), flag).toBe(AVAILABLE_CAPABILITIES.has(PROJECT_FLAGS[flag].capability));
+    }
+    expect(offeredConfigFlags()).toEqual(PROJECT_CONFIG_FLAGS.filter(isFlagOffered));
+  });
+
+  it('offers none in this release: data entry, WeChat, OCR and pre-screening do not exist yet', () => {
+    expect(offeredConfigFlags()).toEqual([]);
+  });
+
+  it('names the code reading a flag only when its capability exists', () => {
+    for (const flag of PROJECT_CONFIG_FLAGS) {
+      expect(PROJECT_FLAGS[flag].readBy.length > 0, flag).toBe(isFlagOffered(flag));
+    }
+  });
+});

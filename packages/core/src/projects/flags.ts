@@ -1,0 +1,55 @@
+import type { ProjectConfigFlag } from './schemas.js';
+import { PROJECT_CONFIG_FLAGS } from './schemas.js';
+
+/**
+ * The capabilities the project configuration flags of spec 000 §3 switch on or shape. A flag drives
+ * behaviour only where its capability exists; docs/project-flags.md keeps the same table for readers.
+ */
+export const FLAG_CAPABILITIES = ['participantApplication', 'wechat', 'preScreening', 'visitTasks', 'dataEntry', 'ocr', 'queries'] as const;
+export type FlagCapability = (typeof FLAG_CAPABILITIES)[number];
+
+/**
+ * The capabilities this release has. None of the flags' capabilities exists yet: data entry (subjects,
+ * records, queries, visit tasks), WeChat, OCR and pre-screening follow. When one lands, add it here and
+ * name the code that reads each of its flags in `readBy`.
+ */
+export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>([]);
+
+export interface ProjectFlagInfo {
+  capability: FlagCapability;
+  /** What the flag does once its capability exists. */
+  meaning: string;
+  /** The modules that read the flag; empty while the capability does not exist. */
+  readBy: readonly string[];
+}
+
+/** One row per flag of spec 000 §3: its capability, its meaning, and which code reads it. */
+export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
+  applicationModule: { capability: 'participantApplication', meaning: 'participants may apply to join the study', readBy: [] },
+  applicationModuleRunning: { capability: 'participantApplication', meaning: 'the application module accepts applications now', readBy: [] },
+  openWechatMp: { capability: 'wechat', meaning: 'the WeChat official account serves the study', readBy: [] },
+  openMiniApp: { capability: 'wechat', meaning: 'the WeChat mini-program serves the study', readBy: [] },
+  preScreen: { capability: 'preScreening', meaning: 'candidates are pre-screened before enrolment', readBy: [] },
+  preScreenSuspend: { capability: 'preScreening', meaning: 'pre-screening is suspended (spec 000 §4.2 "apply pre-screen suspend")', readBy: [] },
+  visitTask: { capability: 'visitTasks', meaning: 'visit tasks are scheduled for enrolled subjects', readBy: [] },
+  clinicalNumber: { capability: 'dataEntry', meaning: 'a subject carries a clinical (hospital) number', readBy: [] },
+  clinicalNumberMust: { capability: 'dataEntry', meaning: 'the clinical number is required at enrolment', readBy: [] },
+  panelAutoCover: { capability: 'dataEntry', meaning: 'a shared panel’s data fills the next visit’s copy', readBy: [] },
+  panelAutoSwitch: { capability: 'dataEntry', meaning: 'saving a panel opens the next one', readBy: [] },
+  enableOcr: { capability: 'ocr', meaning: 'documents are read by OCR into fields', readBy: [] },
+  varsRequeredOnRecruit: { capability: 'dataEntry', meaning: 'the enrolment variables are required to enrol', readBy: [] },
+  sameRoleCancelCloseQuery: { capability: 'queries', meaning: 'a query may be cancelled or closed by the role that raised it', readBy: [] },
+};
+
+/** Whether the flag's capability exists, so the configuration form offers it. */
+export function isFlagOffered(flag: ProjectConfigFlag): boolean {
+  return AVAILABLE_CAPABILITIES.has(PROJECT_FLAGS[flag].capability);
+}
+
+/**
+ * The flags the project configuration form shows. The save call still accepts and keeps every flag, so a
+ * value stored now takes effect when its capability lands (docs/project-flags.md).
+ */
+export function offeredConfigFlags(): ProjectConfigFlag[] {
+  return PROJECT_CONFIG_FLAGS.filter(isFlagOffered);
+}
