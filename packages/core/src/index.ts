@@ -31,3 +31,4 @@ export * from './design/index.js';
 export * from './formulas/index.js';
 export * from './clinical/index.js';
 export * from './audit/index.js';
+export * from './forms/index.js';

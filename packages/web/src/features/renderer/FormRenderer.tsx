@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LABEL_COL } from '@dcap/core';
 import type { Panel } from '@dcap/core';
 import { currentLocale } from '../../i18n';
-import { RendererContext } from './context';
+import { errorText, RendererContext } from './context';
 import type { RendererSettings } from './context';
 import { createFormStore } from './store';
 import type { FormStore, FormValues, ValidationResult } from './store';
@@ -34,6 +34,8 @@ export interface FormRendererProps {
   formulaDebounceMs?: number;
   /** Spec 002 §9 debounce of lab levels (500 ms); 0 recomputes at once. */
   levelDebounceMs?: number;
+  /** Spec 002 §9 debounce of reference resets (300 ms); 0 resets at once. */
+  referenceDebounceMs?: number;
   /** Called whenever a field or table cell renders (tests and the benchmark count re-renders). */
   onFieldRender?: (path: string) => void;
   /** The store the form runs on, when the caller made it (benchmark, tests); otherwise one per panel. */
@@ -51,7 +53,7 @@ export function FormRenderer(props: FormRendererProps) {
   const locale = currentLocale(i18n);
   // One store per panel: a new panel (the designer's preview after an edit) starts a new form with the then
   // initial values; new initial values alone do not, so a parent re-rendering never discards typed data.
-  const makeStore = () => createFormStore(panel, initialValues, { formulaDebounceMs: props.formulaDebounceMs, levelDebounceMs: props.levelDebounceMs });
+  const makeStore = () => createFormStore(panel, initialValues, { formulaDebounceMs: props.formulaDebounceMs, levelDebounceMs: props.levelDebounceMs, referenceDebounceMs: props.referenceDebounceMs });
   const [own, setOwn] = useState(() => ({ panel, store: props.store ? null : makeStore() }));
   let ownStore = own.store;
   if (!props.store && (own.panel !== panel || ownStore === null)) {
@@ -62,7 +64,7 @@ export function FormRenderer(props: FormRendererProps) {
   useEffect(() => (props.store ? undefined : () => store.dispose()), [store, props.store]);
 
   useEffect(() => {
-    store.describeError = (error) => (error.kind === 'rule' ? (locale === 'en-US' ? error.messageEn : error.message) : t(error.key, error.params));
+    store.describeError = (error) => errorText(error, { locale, t });
   }, [store, locale, t]);
 
   useEffect(() => {

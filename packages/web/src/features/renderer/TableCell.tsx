@@ -2,13 +2,12 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { MISSING_VALUE_DISPLAY } from '@dcap/core';
+import { cellErrorKey, isBlank, MISSING_VALUE_DISPLAY } from '@dcap/core';
 import type { Locale, TableColumn, Widget } from '@dcap/core';
 import { annotationParts } from './Annotation';
 import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
 import { FieldControl } from './FieldControl';
 import type { FormStore } from './store';
-import { isBlank } from './validation';
 
 /** Spec 002 §4 levels: 1–3 above the upper limit (1, 2, 3 times), 4–6 below the lower (1, 1/2, 1/4). */
 function LevelMark({ table, rowId }: { table: string; rowId: number }) {
@@ -66,7 +65,7 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const settings = useRenderer();
   const { store, readOnly, locale, onFieldRender } = settings;
   const value = useCell(store, table, rowId, column.key);
-  const error = useFieldError(store, `${table}:${String(rowId)}:${column.key}`);
+  const error = useFieldError(store, cellErrorKey(table, rowId, column.key));
   onFieldRender?.(`${table}:${String(rowId)}:${column.key}`);
   const onChange = useCallback((next: unknown) => store.setCell(table, rowId, column.key, next), [store, table, rowId, column.key]);
   const widget = store.tables.cellWidget(table, rowId, column.key) ?? column.widget;

@@ -1,9 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
-import type { Locale, OptionItem, Widget } from '@dcap/core';
+import { RULE_ERROR_CODES } from '@dcap/core';
+import type { FormError, Locale, OptionItem, Widget } from '@dcap/core';
 import type { FormStore } from './store';
 import { cellKey, errorKey, levelKey, rowsKey, valueKey, visibleKey } from './subscriptions';
-import type { FieldError } from './validation';
 
 /** What every part of a rendered form shares; it changes only with the language or the display props. */
 export interface RendererSettings {
@@ -45,7 +45,7 @@ export function useVisible(store: FormStore, widgetKey: string): boolean {
   );
 }
 
-export function useFieldError(store: FormStore, path: string): FieldError | undefined {
+export function useFieldError(store: FormStore, path: string): FormError | undefined {
   return useSyncExternalStore(
     (listener) => store.subscribe(errorKey(path), listener),
     () => store.getError(path),
@@ -82,7 +82,18 @@ export function optionLabel(option: OptionItem, locale: Locale): string {
   return locale === 'en-US' && option.labelEn ? option.labelEn : option.label;
 }
 
-export function errorText(error: FieldError, settings: Pick<RendererSettings, 'locale' | 't'>): string {
-  if (error.kind === 'rule') return settings.locale === 'en-US' ? error.messageEn : error.message;
-  return settings.t(error.key, error.params);
+/**
+ * A complaint from core's form engine in the interface language: a rule's complaint in the panel's own
+ * wording of that rule (spec 001 §5.2), a limit's from the renderer's catalogue.
+ */
+export function errorText(error: FormError, settings: Pick<RendererSettings, 'locale' | 't'>): string {
+  const { message, messageEn } = error.params;
+  if (RULE_ERROR_CODES.includes(error.code)) return String((settings.locale === 'en-US' ? messageEn : message) ?? message ?? '');
+  return settings.t(LIMIT_KEYS[error.code] ?? error.code, error.params);
 }
+
+const LIMIT_KEYS: Partial<Record<FormError['code'], string>> = {
+  'form.maxlength': 'renderer.validation.maxlength',
+  'form.min': 'renderer.validation.min',
+  'form.max': 'renderer.validation.max',
+};

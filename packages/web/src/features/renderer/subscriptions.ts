@@ -33,5 +33,3 @@ export const levelKey = (table: string, rowId: number) => `l:${table}:${String(r
 /** Any change at all, for `onValuesChange`. */
 export const ANY_CHANGE = '*';
 
-/** The error path of a table cell, as `validate()` reports it. */
-export const cellPath = (table: string, rowIndex: number, column: string) => `${table}[${String(rowIndex)}].${column}`;

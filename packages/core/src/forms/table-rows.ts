@@ -1,8 +1,9 @@
-import { HUGE_DATA_ROW_THRESHOLD, TABLE_ROWS_DEFAULT, tableRowTitle } from '@dcap/core';
-import type { Locale, TableColumn, TableRow, Widget } from '@dcap/core';
-import type { PanelIndex } from './panelIndex';
-import { cellKey, rowsKey } from './subscriptions';
-import type { Subscriptions } from './subscriptions';
+import { HUGE_DATA_ROW_THRESHOLD, TABLE_ROWS_DEFAULT } from '../panels/constants.js';
+import { tableRowTitle } from '../panels/factory-lab.js';
+import type { Locale } from '../i18n/locale.js';
+import type { TableColumn, TableRow, Widget } from '../panels/schema.js';
+import type { FormIndex } from './form-index.js';
+import type { FormListener } from './listener.js';
 
 interface Row {
   id: number;
@@ -21,7 +22,7 @@ interface TableState {
   ids: readonly number[];
 }
 
-/** The rows of every table of a form, each cell subscribable on its own. */
+/** The rows of every table of a form, each cell addressable on its own by a row id stable across edits. */
 export interface TableRows {
   rowIds(table: string): readonly number[];
   /** The preset row's title in the given language (a card's title, a lab row's test name). */
@@ -44,11 +45,11 @@ export interface TableRows {
 const EMPTY_IDS: readonly number[] = [];
 
 /** The value stored under `key` in a row or value object itself, never one inherited from Object.prototype. */
-function ownValue(record: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+export function ownValue(record: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-export function createTableRows(index: PanelIndex, initialValues: Record<string, unknown>, subscriptions: Subscriptions, onChange: (table: string, column?: string) => void): TableRows {
+export function createTableRows(index: FormIndex, initialValues: Readonly<Record<string, unknown>>, listener: FormListener, onChange: (table: string, column?: string) => void): TableRows {
   const tables = new Map<string, TableState>();
   let nextId = 1;
 
@@ -77,7 +78,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
   function rowsChanged(table: string, state: TableState): void {
     state.ids = state.rows.map((row) => row.id);
     state.byId = new Map(state.rows.map((row) => [row.id, row]));
-    subscriptions.emit(rowsKey(table));
+    listener.rows(table);
     onChange(table);
   }
 
@@ -90,7 +91,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
       const row = findRow(table, rowId);
       if (!row || Object.is(row.cells.get(column), value)) return false;
       row.cells.set(column, value);
-      subscriptions.emit(cellKey(table, rowId, column));
+      listener.cell(table, rowId, column);
       if (notify) onChange(table, column);
       return true;
     },
@@ -128,7 +129,7 @@ export function createTableRows(index: PanelIndex, initialValues: Record<string,
         for (const [column, value] of row.cells) {
           if (value === null) continue;
           row.cells.set(column, null);
-          subscriptions.emit(cellKey(table, row.id, column));
+          listener.cell(table, row.id, column);
         }
       }
       onChange(table);
