@@ -41,7 +41,7 @@ describe('demo study', () => {
       allInstitutions: unknown[];
       projectRole: { alias: string; dataEntryRights: boolean; projectDesignAndSetup: boolean };
     };
-    expect(entered.envList.map((e) => e.key)).toEqual(['uat', 'prd']);
+    expect(entered.envList.map((e) => e.key)).toEqual(['dev', 'uat', 'prd']);
     expect(entered.allInstitutions).toHaveLength(3);
     expect(entered.institutions.map((s) => s.code)).toEqual(['S02']);
     expect(entered.projectRole).toMatchObject({ alias: 'PI-S02', dataEntryRights: true, projectDesignAndSetup: false });
@@ -51,5 +51,39 @@ describe('demo study', () => {
     const actions = await t.database.db.selectFrom('audit_log').select('action').where('project_id', 'is not', null).execute();
     expect(actions.filter((a) => a.action === 'role.assign')).toHaveLength(6);
     expect((await verifyAuditChain(t.database.db)).intact).toBe(true);
+  });
+});
+
+describe('demo study design: ready for the designer on first sign-in', () => {
+  // spec 000 §4.3: "Some functions are available only in dev-type environments (dev, sde)": the demo
+  // ships a development environment holding the editable design and a test environment running it.
+  it('ships development, test and production environments', async () => {
+    const project = await t.database.db.selectFrom('projects').select('id').where('code', '=', DEMO_PROJECT_CODE).executeTakeFirstOrThrow();
+    const envs = await t.database.db.selectFrom('project_envs').select(['key', 'type', 'status']).where('project_id', '=', project.id).orderBy('id').execute();
+    expect(envs).toEqual([
+      { key: 'dev', type: 'dev', status: 'normal' },
+      { key: 'uat', type: 'uat', status: 'normal' },
+      { key: 'prd', type: 'prd', status: 'normal' },
+    ]);
+  });
+
+  it('holds two forms and three visits, published to test as version 1 with nothing pending', async () => {
+    const pm = accounts?.find((a) => a.username === 'demo.pm');
+    const token = await t.signIn('demo.pm', pm?.password ?? '');
+    const projectId = (await t.database.db.selectFrom('projects').select('id').where('code', '=', DEMO_PROJECT_CODE).executeTakeFirstOrThrow()).id;
+    expect((await t.call('GET', `/dcap/project/store/${projectId}`, { token })).body.data).toMatchObject({ env: 'uat' });
+    const versions = (await t.call('GET', `/dcap/project/design/versions/${projectId}`, { token })).body.data as { version: number; environments: string[] }[];
+    expect(versions.map((v) => [v.version, v.environments])).toEqual([[1, ['uat']]]);
+    const diff = (await t.call('GET', `/dcap/project/design/diff/${projectId}?target=uat`, { token })).body.data as { changes: unknown[] };
+    expect(diff.changes).toEqual([]);
+    const instruments = (await t.call('GET', `/dcap/project/instrument/list/${projectId}`, { token })).body.data as { nameAbbr: string; fieldCount: number }[];
+    expect(instruments.map((i) => [i.nameAbbr, i.fieldCount])).toEqual([
+      ['DM', 4],
+      ['VS', 4],
+    ]);
+    // The draft is editable once the session is in development: a save goes through there.
+    expect((await t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token })).status).toBe(200);
+    const saved = await t.call('POST', '/dcap/project/instrument/save', { token, body: { projectId, name: '不良事件', nameEn: 'Adverse events', nameAbbr: 'AE' } });
+    expect(saved.status).toBe(200);
   });
 });
