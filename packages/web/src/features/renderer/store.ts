@@ -45,7 +45,7 @@ export class FormStore {
       levels: options.levelDebounceMs ?? LEVEL_DEBOUNCE_MS,
       references: options.referenceDebounceMs ?? REFERENCE_DEBOUNCE_MS,
     };
-    this.describeError = options.describeError ?? ((error) => `${error.code}`);
+    this.describeError = options.describeError ?? ((error) => error.code);
     const emit = (key: string) => this.subscriptions.emit(key);
     const listener: FormListener = {
       value: (model) => emit(valueKey(model)),
