@@ -32,3 +32,4 @@ export * from './formulas/index.js';
 export * from './clinical/index.js';
 export * from './audit/index.js';
 export * from './forms/index.js';
+export * from './jobs/index.js';

@@ -242,6 +242,42 @@ export const ERRORS = {
   'event.unknown_cell': {
     status: 422,
     'zh-CN': '访视表单矩阵含有不属于本项目的访视或表单',
+  'sync.data_not_copied': {
+    status: 422,
+    'zh-CN': '只能同步设计：环境之间不复制研究数据',
+    'en-US': 'Only the design is synchronised: study data is never copied between environments',
+  },
+  'sync.in_progress': {
+    status: 409,
+    'zh-CN': '本项目已有同步任务在排队或执行中，请等待其完成',
+    'en-US': 'A synchronisation of this project is already queued or running; wait for it to finish',
+  },
+  'sync.source_empty': {
+    status: 422,
+    'zh-CN': '{source} 环境尚未运行任何设计版本，没有可同步的内容',
+    'en-US': 'The {source} environment runs no design version yet; there is nothing to synchronise',
+  },
+  'sync.task_not_found': { status: 404, 'zh-CN': '同步任务不存在', 'en-US': 'Synchronisation task not found' },
+  'project.reset_confirmation_mismatch': {
+    status: 422,
+    'zh-CN': '输入的项目编号与本项目不符，未重置',
+    'en-US': 'The code you typed does not match the project code; nothing was reset',
+  },
+  'project.reset_production_live': {
+    status: 422,
+    'zh-CN': '项目上线后不能重置生产环境（当前状态 {status}）',
+    'en-US': 'Production cannot be reset once the project has gone online (status {status})',
+  },
+  'job.abandoned': {
+    status: 500,
+    'zh-CN': '任务已中断 {attempts} 次仍未完成，已放弃',
+    'en-US': 'The task was interrupted {attempts} times without finishing and was given up',
+  },
+  'job.internal_error': {
+    status: 500,
+    'zh-CN': '任务意外失败，详情见服务器日志',
+    'en-US': 'The task failed unexpectedly; the server log has the details',
+  },
     'en-US': 'The matrix names an event or instrument that does not belong to this project',
   },
   'conflict.stale': {

@@ -16,6 +16,7 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'role.manage': ['platformAdmin', 'projectAdmin', 'rightsManagerAll'],
   'role.assign': ['platformAdmin', 'projectAdmin', 'rightsManagerAll', 'rightsManagerSite'],
   'design.edit': ['platformAdmin', 'projectAdmin', 'designer'],
+  'project.resetProduction': ['platformAdmin', 'projectAdmin'],
 };
 
 const PERSONAS: Record<string, ProjectAccess> = {

@@ -48,6 +48,7 @@ export const PROJECT_ACTIONS = [
   'role.manage',
   'role.assign',
   'design.edit',
+  'project.resetProduction',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -67,6 +68,9 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   'role.assign': (a) => manager(a) || roleHas(a, 'userRightsManagement'),
   // Spec 000 §6: "Project design rights: project administrator or the projectDesignAndSetup flag."
   'design.edit': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  // Removing production's data and design before go-live (spec 000 §4.2 "reset production data"): never a
+  // role flag, so a designer who may sync and reset test cannot touch production (docs/decisions.md).
+  'project.resetProduction': manager,
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {
