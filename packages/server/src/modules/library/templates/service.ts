@@ -1,6 +1,8 @@
 import type { Locale, Panel, SaveSysTemplateRequest, SysTemplate, SysTemplateDetail, TemplateDetail, TemplatesResponse } from '@dcap/core';
 import { AppError, patchedText, validatePanel } from '@dcap/core';
+import type { StdTemplateRow } from '../../../db/schema.js';
 import type { ServiceDeps } from '../../../deps.js';
+import type { Executor } from '../../audit/repo.js';
 import type { LibraryCaller } from '../audit.js';
 import { auditLibrary } from '../audit.js';
 import { translatingErrors } from '../../../db/errors.js';
@@ -19,6 +21,11 @@ export async function templateDetail(deps: ServiceDeps, id: number): Promise<Tem
   const row = await repo.findTemplate(deps.db, id);
   if (!row) throw new AppError('library.template_not_found');
   return { ...presentTemplateSummary(row), panel: storedPanel(row) };
+}
+
+/** A stored template inside the caller's transaction (copying one into a project reads it through this). */
+export function findTemplateRow(db: Executor, id: number): Promise<StdTemplateRow | undefined> {
+  return repo.findTemplate(db, id);
 }
 
 export async function listSysTemplates(deps: ServiceDeps, keyword: string | undefined): Promise<SysTemplate[]> {
