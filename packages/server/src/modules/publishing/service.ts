@@ -1,14 +1,15 @@
 import type { DesignDiff, DesignVersion, PublishDesignRequest, PublishResult, PublishTarget } from '@dcap/core';
-import { AppError } from '@dcap/core';
+import { AppError, findDefaultLabelsOfInstruments } from '@dcap/core';
 import type { DesignVersionRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
-import { designWrite } from '../instruments/design-guard.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { Caller } from '../roles/caller.js';
+import type { ProjectCaller } from '../../http/context.js';
 import { diffDesigns } from './diff.js';
 import type { DesignSnapshot } from './snapshot.js';
-import { latestVersion, loadDraft, sameJson, snapshotOf, versionOfEnv } from './snapshot.js';
+import { loadDraft, sameJson, snapshotOf } from './snapshot.js';
+import * as repo from './repo.js';
 
 /**
  * What publishing to a target would put there: test (uat) receives the development draft; production (prd)
@@ -16,13 +17,13 @@ import { latestVersion, loadDraft, sameJson, snapshotOf, versionOfEnv } from './
  */
 async function incoming(db: Executor, projectId: number, target: PublishTarget): Promise<{ snapshot: DesignSnapshot; version: DesignVersionRow | null }> {
   if (target === 'uat') return { snapshot: await loadDraft(db, projectId), version: null };
-  const tested = await versionOfEnv(db, projectId, 'uat');
+  const tested = await repo.versionOfEnv(db, projectId, 'uat');
   if (!tested) throw new AppError('design.nothing_on_uat');
   return { snapshot: snapshotOf(tested), version: tested };
 }
 
 async function targetEnv(db: Executor, projectId: number, target: PublishTarget) {
-  const env = await db.selectFrom('project_envs').select(['id', 'key']).where('project_id', '=', projectId).where('key', '=', target).executeTakeFirst();
+  const env = await repo.findEnvByKey(db, projectId, target);
   if (!env) throw new AppError('design.target_env_missing', { target });
   return env;
 }
@@ -34,10 +35,10 @@ async function targetEnv(db: Executor, projectId: number, target: PublishTarget)
  */
 export async function diffDesign(deps: ServiceDeps, context: ProjectContext, target: PublishTarget): Promise<DesignDiff> {
   const projectId = context.project.id;
-  const current = await versionOfEnv(deps.db, projectId, target);
-  const tested = target === 'prd' ? await versionOfEnv(deps.db, projectId, 'uat') : undefined;
+  const current = await repo.versionOfEnv(deps.db, projectId, target);
+  const tested = target === 'prd' ? await repo.versionOfEnv(deps.db, projectId, 'uat') : undefined;
   const after = tested ? snapshotOf(tested) : await loadDraft(deps.db, projectId);
-  return { target, currentVersion: current?.version ?? null, changes: diffDesigns(current ? snapshotOf(current) : null, after) };
+  return { target, currentVersion: current?.version ?? null, changes: diffDesigns(current ? snapshotOf(current) : null, after), defaultLabels: findDefaultLabelsOfInstruments(after.instruments) };
 }
 
 /**
@@ -45,37 +46,29 @@ export async function diffDesign(deps: ServiceDeps, context: ProjectContext, tar
  * the latest version when the draft equals it); publishing to production points it at the version test
  * runs. Versions are never changed afterwards, so data entered with one keeps its design.
  */
-export async function publishDesign(deps: ServiceDeps, caller: Caller, body: PublishDesignRequest): Promise<PublishResult> {
+export async function publishDesign(deps: ServiceDeps, caller: ProjectCaller, body: PublishDesignRequest): Promise<PublishResult> {
   const projectId = caller.project.project.id;
   const now = deps.clock.now();
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const env = await targetEnv(trx, projectId, body.target);
-    const previous = await versionOfEnv(trx, projectId, body.target);
+    const previous = await repo.versionOfEnv(trx, projectId, body.target);
     const { snapshot, version: promoted } = await incoming(trx, projectId, body.target);
     let version = promoted;
     if (!version) {
-      const latest = await latestVersion(trx, projectId);
+      const latest = await repo.latestVersion(trx, projectId);
       version =
         latest && sameJson(snapshotOf(latest), snapshot)
           ? latest
-          : await trx
-              .insertInto('design_versions')
-              .values({
-                project_id: projectId,
-                version: (latest?.version ?? 0) + 1,
-                snapshot: JSON.stringify(snapshot),
-                note: body.note ?? null,
-                published_at: now,
-                published_by: caller.actor.username,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
+          : await repo.insertVersion(trx, {
+              project_id: projectId,
+              version: (latest?.version ?? 0) + 1,
+              snapshot: JSON.stringify(snapshot),
+              note: body.note ?? null,
+              published_at: now,
+              published_by: caller.actor.username,
+            });
     }
-    await trx
-      .insertInto('env_designs')
-      .values({ env_id: env.id, project_id: projectId, design_version_id: version.id, published_at: now, published_by: caller.actor.username })
-      .onConflict((oc) => oc.column('env_id').doUpdateSet({ design_version_id: version.id, published_at: now, published_by: caller.actor.username }))
-      .execute();
+    await repo.setEnvVersion(trx, { env_id: env.id, project_id: projectId, design_version_id: version.id, published_at: now, published_by: caller.actor.username });
     const changes = diffDesigns(previous ? snapshotOf(previous) : null, snapshot);
     await audit({
       action: 'design.publish',
@@ -89,26 +82,15 @@ export async function publishDesign(deps: ServiceDeps, caller: Caller, body: Pub
         changes: changes.map((change) => ({ entity: change.entity, change: change.change, key: change.key })),
       },
     });
-    return { version: version.version, target: body.target, publishedAt: now.toISOString() };
+    return { version: version.version, target: body.target, publishedAt: now.toISOString(), defaultLabelCount: findDefaultLabelsOfInstruments(snapshot.instruments).length };
   });
 }
 
 /** GET /dcap/project/design/versions/{projectId}: every version, newest first, with the environments running it. */
 export async function listVersions(deps: ServiceDeps, context: ProjectContext): Promise<DesignVersion[]> {
   const projectId = context.project.id;
-  const rows = await deps.db
-    .selectFrom('design_versions')
-    .select(['id', 'version', 'published_at', 'published_by', 'note'])
-    .where('project_id', '=', projectId)
-    .orderBy('version', 'desc')
-    .execute();
-  const running = await deps.db
-    .selectFrom('env_designs as d')
-    .innerJoin('project_envs as e', 'e.id', 'd.env_id')
-    .select(['d.design_version_id', 'e.key'])
-    .where('d.project_id', '=', projectId)
-    .orderBy('e.id')
-    .execute();
+  const rows = await repo.listVersions(deps.db, projectId);
+  const running = await repo.runningVersions(deps.db, projectId);
   return rows.map((row) => ({
     version: row.version,
     publishedAt: row.published_at.toISOString(),

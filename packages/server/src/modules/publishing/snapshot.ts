@@ -1,6 +1,7 @@
 import type { EventType, InstrumentKind, Panel } from '@dcap/core';
 import type { DesignVersionRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
+import * as repo from './repo.js';
 
 /**
  * What a design version holds: every instrument with its panel, every event and the matrix, exactly as the
@@ -39,15 +40,7 @@ export interface DesignSnapshot {
 
 /** The development draft of a project as a snapshot. */
 export async function loadDraft(db: Executor, projectId: number): Promise<DesignSnapshot> {
-  const instruments = await db.selectFrom('instruments').selectAll().where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
-  const events = await db.selectFrom('events').selectAll().where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
-  const matrix = await db
-    .selectFrom('event_instruments')
-    .select(['event_id', 'instrument_id'])
-    .where('project_id', '=', projectId)
-    .orderBy('event_id')
-    .orderBy('instrument_id')
-    .execute();
+  const { instruments, events, matrix } = await repo.draftRows(db, projectId);
   return {
     instruments: instruments.map((row) => ({
       id: row.id,
@@ -80,25 +73,8 @@ export function snapshotOf(row: Pick<DesignVersionRow, 'snapshot'>): DesignSnaps
   return row.snapshot as DesignSnapshot;
 }
 
-export async function latestVersion(db: Executor, projectId: number): Promise<DesignVersionRow | undefined> {
-  return db.selectFrom('design_versions').selectAll().where('project_id', '=', projectId).orderBy('version', 'desc').limit(1).executeTakeFirst();
-}
-
-export async function findVersion(db: Executor, projectId: number, version: number): Promise<DesignVersionRow | undefined> {
-  return db.selectFrom('design_versions').selectAll().where('project_id', '=', projectId).where('version', '=', version).executeTakeFirst();
-}
-
-/** The version the project's environment with this key runs, if any. */
-export async function versionOfEnv(db: Executor, projectId: number, envKey: string): Promise<DesignVersionRow | undefined> {
-  return db
-    .selectFrom('env_designs as d')
-    .innerJoin('project_envs as e', 'e.id', 'd.env_id')
-    .innerJoin('design_versions as v', 'v.id', 'd.design_version_id')
-    .selectAll('v')
-    .where('e.project_id', '=', projectId)
-    .where('e.key', '=', envKey)
-    .executeTakeFirst();
-}
+/** The versions other modules read (the instrument preview): through this module, not its repository. */
+export { findVersion, latestVersion, listVersions, versionOfEnv } from './repo.js';
 
 /** Equality of JSON values regardless of key order (jsonb does not keep the order keys were written in). */
 export function sameJson(a: unknown, b: unknown): boolean {
