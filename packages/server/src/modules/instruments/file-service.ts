@@ -4,9 +4,9 @@ import type { InstrumentRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { FileReply } from '../../http/route.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { Caller } from '../roles/caller.js';
+import type { ProjectCaller } from '../../http/context.js';
 import type { RequestMeta } from '../../http/context.js';
-import { designWrite } from './design-guard.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { PanelIssuesError, checkPanel } from './panel-check.js';
 import { auditedInstrument, countFields, draftPanel } from './presenter.js';
 import * as repo from './repo.js';
@@ -108,12 +108,13 @@ function checkFile(raw: unknown, meta: RequestMeta): InstrumentFile {
  * instrument of the project (and its matrix cells). Every panel is checked first; one invalid panel refuses
  * the whole file and changes nothing.
  */
-export async function uploadInstruments(deps: ServiceDeps, caller: Caller, raw: unknown, mode: UploadMode): Promise<Instrument[]> {
+export async function uploadInstruments(deps: ServiceDeps, caller: ProjectCaller, raw: unknown, mode: UploadMode): Promise<Instrument[]> {
   const file = checkFile(raw, caller.meta);
   const projectId = caller.project.project.id;
-  return designWrite(
+  return projectWrite(
     deps,
     caller,
+    { ...DESIGN_CHANGE, errorContext: { nameAbbr: file.instruments.map((entry) => entry.nameAbbr).join(', ') } },
     async (trx, audit) => {
       const removed = mode === 'replace' ? await repo.listInstruments(trx, projectId) : [];
       await repo.deleteInstruments(
@@ -161,6 +162,5 @@ export async function uploadInstruments(deps: ServiceDeps, caller: Caller, raw: 
       });
       return presentAll(trx, projectId);
     },
-    { nameAbbr: file.instruments.map((entry) => entry.nameAbbr).join(', ') },
   );
 }

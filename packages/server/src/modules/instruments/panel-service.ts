@@ -1,8 +1,8 @@
 import type { InstrumentKind, Panel, SavePanelResult, Widget } from '@dcap/core';
 import { AppError, auditValues, panelChanges, walkWidgets } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
-import type { Caller } from '../roles/caller.js';
-import { designWrite } from './design-guard.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { panelChangeSummary } from './panel-diff.js';
 import { validPanel } from './panel-check.js';
 import { countFields, draftPanel } from './presenter.js';
@@ -24,8 +24,8 @@ interface DraftChange {
  * panel (core `panelSchema` then `validatePanel`; any issue refuses the save and changes nothing), store it
  * with the next revision, and audit each changed widget's settings before and after.
  */
-async function saveDraft(deps: ServiceDeps, caller: Caller, change: DraftChange): Promise<SavePanelResult> {
-  return designWrite(deps, caller, async (trx, audit) => {
+async function saveDraft(deps: ServiceDeps, caller: ProjectCaller, change: DraftChange): Promise<SavePanelResult> {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const row = await instrumentIn(trx, caller.project, change.instrumentId, true);
     if (change.kind !== undefined && row.kind !== change.kind) throw new AppError('instrument.kind_mismatch', { kind: row.kind });
     if (change.revision !== undefined && change.revision !== row.revision) throw new AppError('conflict.stale');
@@ -59,7 +59,7 @@ async function saveDraft(deps: ServiceDeps, caller: Caller, change: DraftChange)
 /** POST saveAllCfg and the kind-specific saveFieldCfg calls: the whole panel. */
 export function savePanel(
   deps: ServiceDeps,
-  caller: Caller,
+  caller: ProjectCaller,
   body: { instrumentId: number; list: unknown; config: unknown; revision?: number | undefined },
   kind?: InstrumentKind,
 ): Promise<SavePanelResult> {
@@ -91,7 +91,7 @@ function placeWidget(list: readonly Widget[], widget: unknown): unknown[] {
 /** POST saveCfg: one widget's configuration, replacing the widget with its key or appended to the panel. */
 export async function saveWidget(
   deps: ServiceDeps,
-  caller: Caller,
+  caller: ProjectCaller,
   body: { instrumentId: number; widget: unknown; revision?: number | undefined },
 ): Promise<{ instrumentId: number; revision: number }> {
   const result = await saveDraft(deps, caller, {

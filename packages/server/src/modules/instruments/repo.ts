@@ -49,3 +49,8 @@ export async function eventsOfInstrument(db: Executor, instrumentId: number): Pr
   const rows = await db.selectFrom('event_instruments').select('event_id').where('instrument_id', '=', instrumentId).orderBy('event_id').execute();
   return rows.map((row) => row.event_id);
 }
+
+/** The ids of the project's instruments, locked until the transaction ends (the matrix save checks its cells). */
+export async function lockInstrumentIds(db: Executor, projectId: number): Promise<number[]> {
+  return (await db.selectFrom('instruments').select('id').where('project_id', '=', projectId).forUpdate().execute()).map((row) => row.id);
+}

@@ -5,10 +5,9 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
 import type { SnapshotInstrument } from '../publishing/snapshot.js';
-import { findVersion, latestVersion, snapshotOf } from '../publishing/snapshot.js';
-import type { Caller } from '../roles/caller.js';
-import { changedFields } from '../users/presenter.js';
-import { designWrite } from './design-guard.js';
+import { findVersion, latestVersion, listVersions, snapshotOf } from '../publishing/snapshot.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { auditedInstrument, emptyPanel, presentDraft, presentInstrument } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -34,6 +33,11 @@ export async function instrumentIn(db: Executor, context: ProjectContext, id: nu
   return row;
 }
 
+/** The project's instrument ids under a row lock, for a write of another module that names them (the matrix). */
+export function lockInstrumentIds(db: Executor, projectId: number): Promise<number[]> {
+  return repo.lockInstrumentIds(db, projectId);
+}
+
 export function listInstruments(deps: ServiceDeps, context: ProjectContext): Promise<Instrument[]> {
   return presentAll(deps.db, context.project.id);
 }
@@ -51,12 +55,13 @@ export function copyAbbreviation(original: string, taken: ReadonlySet<string>): 
 }
 
 /** POST /dcap/project/instrument/save: creates an instrument with an empty draft, or renames one. */
-export async function saveInstrument(deps: ServiceDeps, caller: Caller, body: SaveInstrumentRequest): Promise<Instrument> {
+export async function saveInstrument(deps: ServiceDeps, caller: ProjectCaller, body: SaveInstrumentRequest): Promise<Instrument> {
   const projectId = caller.project.project.id;
   const now = deps.clock.now();
-  return designWrite(
+  return projectWrite(
     deps,
     caller,
+    { ...DESIGN_CHANGE, errorContext: { nameAbbr: body.nameAbbr } },
     async (trx, audit) => {
       if (body.id === undefined) {
         const panel = emptyPanel();
@@ -87,18 +92,16 @@ export async function saveInstrument(deps: ServiceDeps, caller: Caller, body: Sa
         updated_at: now,
         updated_by: caller.actor.username,
       });
-      const changes = changedFields(auditedInstrument(before), auditedInstrument(after));
-      if (Object.keys(changes.newValue).length > 0) await audit({ action: 'instrument.update', entityType: 'instrument', entityId: after.id, ...changes });
+      await audit.change('instrument', after.id, { kind: 'update', before: auditedInstrument(before), after: auditedInstrument(after) });
       return presentOne(trx, after);
     },
-    { nameAbbr: body.nameAbbr },
   );
 }
 
 /** GET /dcap/project/instrument/copy/{id}: a copy of the draft inside the project, under a new abbreviation. */
-export async function copyInstrument(deps: ServiceDeps, caller: Caller, id: number): Promise<Instrument> {
+export async function copyInstrument(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<Instrument> {
   const projectId = caller.project.project.id;
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const source = await instrumentIn(trx, caller.project, id);
     const row = await repo.insertInstrument(trx, {
       project_id: projectId,
@@ -122,8 +125,8 @@ export async function copyInstrument(deps: ServiceDeps, caller: Caller, id: numb
  * POST /dcap/project/instrument/delete: removes the draft instrument and its matrix cells. Published
  * versions keep their own snapshot, so data entered with them still finds its panel.
  */
-export async function deleteInstrument(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
-  return designWrite(deps, caller, async (trx, audit) => {
+export async function deleteInstrument(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<{ id: number }> {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const row = await instrumentIn(trx, caller.project, id, true);
     const events = await repo.eventsOfInstrument(trx, id);
     await repo.deleteInstruments(trx, [id]);
@@ -133,9 +136,9 @@ export async function deleteInstrument(deps: ServiceDeps, caller: Caller, id: nu
 }
 
 /** POST /dcap/project/instrument/sort: the full ordered list of the project's instrument ids. */
-export async function sortInstruments(deps: ServiceDeps, caller: Caller, ids: readonly number[]): Promise<Instrument[]> {
+export async function sortInstruments(deps: ServiceDeps, caller: ProjectCaller, ids: readonly number[]): Promise<Instrument[]> {
   const projectId = caller.project.project.id;
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const rows = await repo.listInstruments(trx, projectId);
     const current = rows.map((row) => row.id);
     const complete = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
@@ -155,12 +158,7 @@ export async function sortInstruments(deps: ServiceDeps, caller: Caller, ids: re
 export async function previewInstrument(deps: ServiceDeps, context: ProjectContext, instrumentId: number, mode: 'draft' | 'published'): Promise<PanelData> {
   const row = await instrumentIn(deps.db, context, instrumentId);
   if (mode === 'draft') return presentDraft(row);
-  const versions = await deps.db
-    .selectFrom('design_versions')
-    .selectAll()
-    .where('project_id', '=', context.project.id)
-    .orderBy('version', 'desc')
-    .execute();
+  const versions = await listVersions(deps.db, context.project.id);
   for (const version of versions) {
     const entry = snapshotOf(version).instruments.find((candidate) => candidate.id === instrumentId);
     if (entry) return publishedPanel(entry, version.version);

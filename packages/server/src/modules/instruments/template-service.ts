@@ -2,16 +2,17 @@ import type { CopyTemplateRequest, Instrument, Panel, TemplatePanel } from '@dca
 import { AppError, INSTRUMENT_ABBR_MAX } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
-import type { Caller } from '../roles/caller.js';
-import { designWrite } from './design-guard.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { validPanel } from './panel-check.js';
 import { auditedInstrument, countFields } from './presenter.js';
 import * as repo from './repo.js';
 import { copyAbbreviation, presentAll } from './service.js';
+import { findTemplateRow } from '../library/templates/service.js';
 
 /** A panel template of the platform library (the panel library select of spec 001 §2.1). */
 async function findTemplate(db: Executor, id: number) {
-  const row = await db.selectFrom('std_templates').select(['id', 'name', 'name_en', 'name_abbr', 'description', 'panel']).where('id', '=', id).executeTakeFirst();
+  const row = await findTemplateRow(db, id);
   if (!row) throw new AppError('instrument.template_not_found');
   return row;
 }
@@ -26,11 +27,12 @@ export async function previewTemplatePanel(deps: ServiceDeps, templateId: number
  * POST /dcap/project/instrument/copyTemplate: a new form instrument whose draft is the template's panel.
  * The template's abbreviation is kept unless taken, in which case a copy suffix makes it unique.
  */
-export async function copyTemplate(deps: ServiceDeps, caller: Caller, body: CopyTemplateRequest): Promise<Instrument> {
+export async function copyTemplate(deps: ServiceDeps, caller: ProjectCaller, body: CopyTemplateRequest): Promise<Instrument> {
   const projectId = caller.project.project.id;
-  return designWrite(
+  return projectWrite(
     deps,
     caller,
+    { ...DESIGN_CHANGE, errorContext: { nameAbbr: body.nameAbbr ?? '' } },
     async (trx, audit) => {
       const template = await findTemplate(trx, body.templateId);
       // Templates are checked when the library saves them; checking again keeps a bad one out of a study.
@@ -57,6 +59,5 @@ export async function copyTemplate(deps: ServiceDeps, caller: Caller, body: Copy
       if (!created) throw new AppError('instrument.not_found');
       return created;
     },
-    { nameAbbr: body.nameAbbr ?? '' },
   );
 }
