@@ -57,6 +57,13 @@ export interface ProjectWriteRule {
   errorContext?: Record<string, string>;
 }
 
+/**
+ * A change to the design (instruments, events, the schedule, project dictionaries, publishing): the project's
+ * configuration must be editable, to designers also while testing is paused (spec 000 §4.3), and the session
+ * must be in a development environment, which the audit rows record.
+ */
+export const DESIGN_CHANGE: ProjectWriteRule = { state: 'configDataEditable', designer: true, designEnvironment: true };
+
 export type ProjectWork<T> = (trx: Transaction<Database>, audit: ProjectAuditor) => Promise<T>;
 
 /**
