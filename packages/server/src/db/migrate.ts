@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_library.js';
 import * as m0006 from './migrations/0006_must_change_password.js';
 import * as m0007 from './migrations/0007_audit_chains.js';
 import * as m0008 from './migrations/0008_audit_chain_lookup.js';
+import * as m0014 from './migrations/0014_user_project_envs.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_must_change_password': m0006,
   '0007_audit_chains': m0007,
   '0008_audit_chain_lookup': m0008,
+  '0014_user_project_envs': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -307,6 +307,14 @@ export interface StdFieldsTable {
   updated_at: Generated<Date>;
 }
 
+/** The environment a user last chose in a project (migration 0014, spec 000 §4.4). */
+export interface UserProjectEnvsTable {
+  user_id: number;
+  project_id: number;
+  env: string;
+  chosen_at: Timestamp;
+}
+
 /** A panel template of the panel library (migration 0005). */
 export interface StdTemplatesTable {
   id: Generated<number>;
@@ -360,6 +368,7 @@ export interface Database {
   projects: ProjectsTable;
   project_admins: ProjectAdminsTable;
   project_envs: ProjectEnvsTable;
+  user_project_envs: UserProjectEnvsTable;
   project_sites: ProjectSitesTable;
   project_roles: ProjectRolesTable;
   role_assignments: RoleAssignmentsTable;

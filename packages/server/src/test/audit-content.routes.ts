@@ -78,6 +78,7 @@ export const READS = new Set([
   'POST /dcap/project/statusChangeApplications',
   'POST /dcap/projectEnv/getEnvList',
   'POST /dcap/projectEnv/userEnvList',
+  'GET /dcap/projectEnv/configRevision',
   'POST /dcap/projectSite/list',
   'GET /dcap/projectSite/info/:id',
   'GET /dcap/project/instrument/list/:projectId',

@@ -20,6 +20,8 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/password', body: { oldPassword: 'Wrong0ld!x', newPassword: 'Passw0rd!y', confirmPassword: 'Passw0rd!y' } }),
   },
   'GET /dcap/sys/init': { call: () => ({ method: 'GET', url: '/dcap/sys/init' }) },
+  // A background check of the session's own project: no project or no standing gives no revision, never a refusal.
+  'GET /dcap/projectEnv/configRevision': { call: () => ({ method: 'GET', url: '/dcap/projectEnv/configRevision' }) },
   'GET /dcap/sys/user/info': { call: () => ({ method: 'GET', url: '/dcap/sys/user/info' }) },
   'POST /dcap/sys/user/updateCurrentUser': {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { registerConfigRevisionRoute } from '../environments/revision.js';
 import { selectEnvironment, storeProject, storeRole } from './session-service.js';
 
 const selectionSchema = z.object({ projectId: z.number().nullable(), roleId: z.number().nullable(), env: z.string().nullable() });
@@ -42,4 +43,5 @@ export function registerSessionRoutes(app: FastifyInstance, routes: RouteRegistr
     response: selectionSchema,
     handler: ({ actor, params, meta }) => selectEnvironment(deps, actor, meta, params.env),
   });
+  registerConfigRevisionRoute(app, routes, deps);
 }

@@ -1,11 +1,11 @@
-import type { EnvType, ProjectStatus } from '@dcap/core';
-import { AppError, auditValues, changeSet, hasChanges, isPlatformAdmin, projectIs, sortEnvironments } from '@dcap/core';
+import type { ProjectStatus } from '@dcap/core';
+import { AppError, auditValues, changeSet, hasChanges, isPlatformAdmin, sessionEnvironment } from '@dcap/core';
 import type { EnvRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import { insertAuditRow } from '../audit/repo.js';
-import { listEnvs } from '../environments/repo.js';
+import { findLastEnv, listEnvs, rememberEnv } from '../environments/repo.js';
 import { findProject, isProjectAdmin } from './repo.js';
 
 export interface SessionSelection {
@@ -19,7 +19,13 @@ export interface SessionSelection {
  * and environment a person acted in is part of every later row's meaning (COMPLIANCE AT-1), so a switch
  * records where the session was and where it went. A switch to where it already is records nothing.
  */
-async function setSelection(deps: ServiceDeps, actor: Actor, selection: SessionSelection, meta: RequestMeta): Promise<void> {
+async function setSelection(
+  deps: ServiceDeps,
+  actor: Actor,
+  selection: SessionSelection,
+  meta: RequestMeta,
+  options: { rememberEnv?: boolean } = {},
+): Promise<void> {
   const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -27,6 +33,10 @@ async function setSelection(deps: ServiceDeps, actor: Actor, selection: SessionS
       .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
       .where('id', '=', actor.sessionId)
       .execute();
+    // Spec 000 §4.4: an environment the user chose is kept beyond the session, for their next entry.
+    if (options.rememberEnv && selection.projectId !== null && selection.env !== null) {
+      await rememberEnv(trx, { userId: actor.userId, projectId: selection.projectId, env: selection.env, at: deps.clock.now() });
+    }
     const changes = changeSet(before, { ...selection });
     if (!hasChanges(changes)) return;
     await insertAuditRow(trx, {
@@ -60,13 +70,12 @@ export async function userRolesInProject(db: Executor, userId: number, projectId
 }
 
 /**
- * Which environment a session lands in: production once the study runs, otherwise the first usable
- * environment in the spec's order. Null when none is usable (the web then shows /tools/EnvDisabled).
+ * Which environment a session lands in: the user's last choice while it can still be chosen, otherwise
+ * production once the study runs and test before (core sessionEnvironment). Null when none is usable (the
+ * web then shows /tools/EnvDisabled).
  */
-export function defaultEnvironment(envs: readonly EnvRow[], status: ProjectStatus): string | null {
-  const usable = sortEnvironments(envs.filter((env) => env.status === 'normal'));
-  const preferred: EnvType = projectIs(status, 'test') ? 'uat' : 'prd';
-  return (usable.find((env) => env.type === preferred) ?? usable[0])?.key ?? null;
+export function defaultEnvironment(envs: readonly EnvRow[], status: ProjectStatus, lastChosen: string | null = null): string | null {
+  return sessionEnvironment(envs, status, lastChosen)?.key ?? null;
 }
 
 /**
@@ -80,7 +89,8 @@ export async function storeProject(deps: ServiceDeps, actor: Actor, meta: Reques
   const manager = isPlatformAdmin(actor) || (await isProjectAdmin(db, projectId, actor.userId));
   const roles = await userRolesInProject(db, actor.userId, projectId);
   if (!manager && roles.length === 0) throw new AppError('project.not_found');
-  const selection = { projectId, roleId: roles[0]?.id ?? null, env: defaultEnvironment(await listEnvs(db, projectId), project.status) };
+  const [envs, lastChosen] = await Promise.all([listEnvs(db, projectId), findLastEnv(db, actor.userId, projectId)]);
+  const selection = { projectId, roleId: roles[0]?.id ?? null, env: defaultEnvironment(envs, project.status, lastChosen) };
   await setSelection(deps, actor, selection, meta);
   return selection;
 }
@@ -105,6 +115,6 @@ export async function selectEnvironment(deps: ServiceDeps, actor: Actor, meta: R
   if (!env) throw new AppError('env.not_found');
   if (env.status !== 'normal') throw new AppError('env.disabled');
   const selection = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: env.key };
-  await setSelection(deps, actor, selection, meta);
+  await setSelection(deps, actor, selection, meta, { rememberEnv: true });
   return selection;
 }
