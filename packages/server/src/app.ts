@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import { pickLocale } from '@dcap/core';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { authenticate } from './modules/auth/service.js';
 import { SessionCache, subscribeSessionCache } from './modules/auth/session-cache.js';
 import { resolveProjectAccess } from './modules/projects/access.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerSessionCallRoutes } from './modules/system/session-calls.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
@@ -75,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const token = request.headers.token;
       return authenticate(deps, typeof token === 'string' ? token : undefined);
     },
+  // Uploads (spec 000 §7: upload endpoints are multipart): one file, read into the body for the route's schema.
+  await fastify.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, parts: 11 } });
     (actor, projectId) => resolveProjectAccess(deps.db, actor, projectId),
   );
   registerAuthRoutes(fastify, routes, deps);
@@ -91,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublishingRoutes(fastify, routes, deps);
   registerLibraryRoutes(fastify, routes, deps);
 
+  registerSessionCallRoutes(fastify, routes, deps);
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);

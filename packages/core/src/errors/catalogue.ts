@@ -32,8 +32,8 @@ export const ERRORS = {
   // Sign-in answers auth.invalid_credentials for a locked or disabled account too (docs/decisions.md).
   'auth.password_change_required': {
     status: 403,
-    'zh-CN': '您的密码由管理员重置，请先设置新密码',
-    'en-US': 'Your password was reset by an administrator; set a new password first',
+    'zh-CN': '您的密码由管理员设置，请先设置新密码',
+    'en-US': 'Your password was set by an administrator; set a new password first',
   },
   'auth.wrong_old_password': { status: 422, 'zh-CN': '原密码不正确', 'en-US': 'The current password is incorrect' },
   'auth.password_reused': {
@@ -63,6 +63,14 @@ export const ERRORS = {
     'en-US': 'At least one active platform administrator must remain',
   },
   'user.deleted': { status: 422, 'zh-CN': '该用户已删除，不能修改', 'en-US': 'This user has been deleted and cannot be changed' },
+  'user.sheet_unreadable': { status: 400, 'zh-CN': '无法读取该文件，请上传 xlsx 格式的用户表', 'en-US': 'The file cannot be read; upload the user sheet as an xlsx file' },
+  'user.sheet_empty': { status: 400, 'zh-CN': '用户表中没有数据行', 'en-US': 'The user sheet holds no rows' },
+  'user.sheet_too_many': { status: 400, 'zh-CN': '一次最多导入 {max} 个用户', 'en-US': 'At most {max} users can be imported at once' },
+  'user.sheet_duplicate': { status: 409, 'zh-CN': '登录名 {username} 在表中重复', 'en-US': 'The login name {username} appears more than once in the sheet' },
+  'user.picker_forbidden': { status: 403, 'zh-CN': '只有管理员或用户权限管理者可以查看用户列表', 'en-US': 'Only administrators and user-rights managers may list users' },
+  'session.switch_forbidden': { status: 403, 'zh-CN': '只能切换到本人的其他会话', 'en-US': 'You can only switch to another session of your own' },
+  'session.not_found': { status: 404, 'zh-CN': '会话不存在或已结束', 'en-US': 'The session does not exist or has ended' },
+  'file.not_found': { status: 404, 'zh-CN': '文件不存在或您无权访问', 'en-US': 'The file does not exist or you have no access to it' },
   'project.not_found': { status: 404, 'zh-CN': '项目不存在或您无权访问', 'en-US': 'The project does not exist or you have no access to it' },
   'project.no_current': {
     status: 409,

@@ -74,3 +74,6 @@ export const assignRoleQuerySchema = z.strictObject({
   institutionIds: scopeParam.optional(),
   notify: notifyParam.default(false),
 });
+
+/** POST /dcap/sys/user/listByRole: the users holding one role of a project. */
+export const listByRoleSchema = z.strictObject({ projectId: dbId(), roleId: dbId() });

@@ -75,7 +75,8 @@ function actorFor(user: { id: number; username: string; name: string; admin: boo
 }
 
 async function account(deps: ServiceDeps, admin: Actor, body: CreateUserRequest): Promise<{ actor: Actor; password: string }> {
-  const issued = await createUser(deps, admin, body, META);
+  // Demo accounts are for looking around; their passwords are printed to the operator only.
+  const issued = await createUser(deps, admin, body, META, { temporary: false });
   const row = await findUserByUsername(deps.db, body.username);
   if (!row || !issued.password) throw new Error(`demo user ${body.username} could not be created`);
   return { actor: actorFor(row), password: issued.password };

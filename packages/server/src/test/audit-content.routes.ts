@@ -56,6 +56,9 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
   'POST /dcap/sys/user/password': 'modules/auth/auth.test.ts',
+  'GET /dcap/sys/user/export': 'modules/users/import.test.ts',
+  'POST /dcap/sys/user/importConfirm': 'modules/users/import.test.ts',
+  'POST /dcap/autoSwitch': 'modules/system/session-calls.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -79,6 +82,14 @@ export const READS = new Set([
   'POST /dcap/projectEnv/getEnvList',
   'POST /dcap/projectEnv/userEnvList',
   'GET /dcap/projectEnv/configRevision',
+  'POST /dcap/projectEnv/userEnvList/:id',
+  'GET /dcap/locale',
+  'POST /dcap/platform/file/path',
+  'GET /dcap/sys/user/users',
+  'GET /dcap/sys/user/usersBySysRole',
+  'POST /dcap/sys/user/listByRole',
+  'GET /dcap/sys/user/exportTemplate',
+  'POST /dcap/sys/user/preview',
   'POST /dcap/projectSite/list',
   'GET /dcap/projectSite/info/:id',
   'GET /dcap/project/instrument/list/:projectId',

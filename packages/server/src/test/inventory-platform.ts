@@ -1,5 +1,6 @@
 import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
+import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
 const PROJECT_VIEWERS = ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'] as const;
@@ -13,6 +14,7 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'POST /dcap/login': { call: () => ({ method: 'POST', url: '/dcap/login', body: { ...LOGIN } }) },
   'GET /dcap/logout': { withoutToken: true, call: () => ({ method: 'GET', url: '/dcap/logout' }) },
   'GET /dcap/health': { call: () => ({ method: 'GET', url: '/dcap/health' }) },
+  'GET /dcap/locale': { call: () => ({ method: 'GET', url: '/dcap/locale' }) },
 
   // Signed in: any valid session, whatever the project.
   'POST /dcap/sys/user/password': {
@@ -22,6 +24,11 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'GET /dcap/sys/init': { call: () => ({ method: 'GET', url: '/dcap/sys/init' }) },
   // A background check of the session's own project: no project or no standing gives no revision, never a refusal.
   'GET /dcap/projectEnv/configRevision': { call: () => ({ method: 'GET', url: '/dcap/projectEnv/configRevision' }) },
+  // No persona's own session has this id: the call passes the access check and finds nothing.
+  'POST /dcap/autoSwitch': { call: () => ({ method: 'POST', url: '/dcap/autoSwitch', body: { username: 'mx.nobody', sessionId: 999999 } }) },
+  'POST /dcap/platform/file/path': { call: () => ({ method: 'POST', url: '/dcap/platform/file/path', body: { fileId: 999999 } }) },
+  // Signed in, but the service lets only administrators and user-rights managers (in any project) read the directory.
+  'GET /dcap/sys/user/users': { allowed: ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite', 'otherProject'], call: () => ({ method: 'GET', url: '/dcap/sys/user/users' }) },
   'GET /dcap/sys/user/info': { call: () => ({ method: 'GET', url: '/dcap/sys/user/info' }) },
   'POST /dcap/sys/user/updateCurrentUser': {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
@@ -60,6 +67,14 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
 
   // Hospitals and departments (unit.manage): platform writes, never open to any signed-in user.
   'POST /dcap/sys/unit/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/save', body: { code: f.unique('MX-U'), name: f.unique('医院') } }) },
+  'GET /dcap/sys/user/usersBySysRole': { call: () => ({ method: 'GET', url: '/dcap/sys/user/usersBySysRole?sysRole=projectAdmin' }) },
+  'POST /dcap/sys/user/listByRole': { call: (f) => ({ method: 'POST', url: '/dcap/sys/user/listByRole', body: { projectId: f.projectId, roleId: f.roleA } }) },
+  'GET /dcap/sys/user/export': { call: () => ({ method: 'GET', url: '/dcap/sys/user/export' }) },
+  'GET /dcap/sys/user/exportTemplate': { call: () => ({ method: 'GET', url: '/dcap/sys/user/exportTemplate' }) },
+  'POST /dcap/sys/user/preview': {
+    call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/preview', raw: multipartFile(await userSheet([[f.unique('mx.sheet'), '表格用户']])) }),
+  },
+  'POST /dcap/sys/user/importConfirm': { call: (f) => ({ method: 'POST', url: '/dcap/sys/user/importConfirm', body: { users: [{ username: f.unique('mx.imported'), name: 'Imported' }] } }) },
   'POST /dcap/sys/unit/update': {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/update', body: { id: f.unitA, code: 'MX-UA', name: '甲医院', eName: 'Hospital A', status: 'active' } }),
   },

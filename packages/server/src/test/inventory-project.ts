@@ -63,6 +63,7 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/projectEnv/cleanEnv': { call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/cleanEnv', body: { projectId: f.projectId, id: await envId(f, 'dev') } }) },
   'POST /dcap/projectSite/list': { call: (f) => ({ method: 'POST', url: '/dcap/projectSite/list', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectEnv/userEnvList/:id': { call: (f) => ({ method: 'POST', url: `/dcap/projectEnv/userEnvList/${f.projectId}` }) },
   // Site A's details (site-scoped): the persona limited to site B must not see them.
   'POST /dcap/projectSite/save': {
     call: async (f) => ({ method: 'POST', url: '/dcap/projectSite/save', body: { id: f.siteA, projectId: f.projectId, unitId: await unitOf(f, f.siteA), code: 'A01', piName: 'Dr A' } }),
@@ -125,6 +126,18 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'POST /dcap/project/instrument/copyTemplate': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/copyTemplate', body: { projectId: f.projectId, templateId: 1 } }) },
   'POST /dcap/project/instrument/preview': {
     call: async (f) => ({ method: 'POST', url: `/dcap/project/instrument/preview?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f) } }),
+  },
+  'GET /dcap/projectRole/currentProjectRoleInfo': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/currentProjectRoleInfo?projectId=${f.projectId}` }) },
+  'POST /dcap/projectRole/getCurrentProjectRole': { call: (f) => ({ method: 'POST', url: `/dcap/projectRole/getCurrentProjectRole?projectId=${f.projectId}` }) },
+  'GET /dcap/projectRole/projectConfig/institution/:id': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/projectConfig/institution/${f.projectId}` }) },
+  // The all-sites role: every viewer sees it (a role wholly at other sites is tested in roles/info.test.ts).
+  'POST /dcap/projectRole/info/': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/info/', body: { projectId: f.projectId, id: f.roleAll } }) },
+  'POST /dcap/projectRole/mgmt/detail': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/mgmt/detail', body: { projectId: f.projectId, id: f.roleAll } }) },
+  'POST /dcap/projectRole/institutionRolesAndUsers': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/institutionRolesAndUsers', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectRole/autoCreateProjectRole': { call: (f) => ({ method: 'POST', url: `/dcap/projectRole/autoCreateProjectRole?projectId=${f.projectId}` }) },
+  'POST /dcap/projectRole/exportProjectRoleAndUserLogs': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/exportProjectRoleAndUserLogs', body: { projectId: f.projectId } }) },
+  'GET /dcap/projectRole/assignRole2User': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/assignRole2User?projectId=${f.projectId}&roleId=${f.roleA}&userIds=${await f.freshUser()}` }),
   },
   'POST /dcap/project/instrument/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/delete', body: { projectId: f.projectId, id: await instrumentOf(f) } }) },
   'POST /dcap/project/instrument/sort': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/sort', body: { projectId: f.projectId, ids: [await instrumentOf(f)] } }) },

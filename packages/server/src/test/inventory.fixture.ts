@@ -104,6 +104,8 @@ export interface Call {
   method: 'GET' | 'POST';
   url: string;
   body?: unknown;
+  /** A body sent as is with this content type (an upload), instead of JSON. */
+  raw?: { payload: Buffer; contentType: string };
 }
 
 /** Sends a call as a persona; a file download (xlsx) is a success without a JSON body. */
@@ -111,12 +113,9 @@ export async function send(f: Fixture, call: Call, token: string | null, lang?: 
   const headers: Record<string, string> = {};
   if (token) headers.token = token;
   if (lang) headers['accept-language'] = lang;
-  const response = await f.study.t.request({
-    method: call.method,
-    url: call.url,
-    headers,
-    ...(call.body === undefined ? {} : { payload: call.body as Record<string, unknown> }),
-  });
+  if (call.raw) headers['content-type'] = call.raw.contentType;
+  const payload = call.raw ? { payload: call.raw.payload } : call.body === undefined ? {} : { payload: call.body as Record<string, unknown> };
+  const response = await f.study.t.request({ method: call.method, url: call.url, headers, ...payload });
   const json = String(response.headers['content-type']).startsWith('application/json');
   return { status: response.statusCode, body: json ? response.json() : { code: 0, msg: 'file', data: null }, headers: response.headers };
 }

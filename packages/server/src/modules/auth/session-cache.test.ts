@@ -36,6 +36,7 @@ describe('session cache across instances (ARCHITECTURE §1: stateless instances;
     const admin = await t.signIn(ADMIN.username, ADMIN.password);
     const created = await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'roaming', name: 'Roaming', password: 'Roaming123' } });
     const id = (created.body.data as { user: { id: number } }).user.id;
+    await t.database.db.updateTable('users').set({ must_change_password: false }).where('id', '=', id).execute();
     const token = await t.signIn('roaming', 'Roaming123');
     expect(second.deps.sessions.isLive).toBe(true);
     expect(await statusOn(second, token)).toBe(200);

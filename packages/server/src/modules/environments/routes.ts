@@ -4,26 +4,23 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import { fromBody } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { registerUserEnvRoutes } from './user-envs.js';
 import { cleanEnvironment, createEnvironment, listEnvironments, setEnvironmentStatus, updateEnvironment } from './service.js';
 
 
 /** Project environments (spec 000 §7.5). */
 export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
-  for (const [name, summary] of [
-    ['getEnvList', 'The project’s environments in the spec’s order'],
-    ['userEnvList', 'The environments the caller may choose (status normal ones are selectable)'],
-  ] as const) {
-    routes.add(app, {
-      method: 'POST',
-      url: `/dcap/projectEnv/${name}`,
-      summary,
-      tag: 'environments',
-      access: { project: 'project.view', locate: fromBody },
-      body: projectIdBodySchema,
-      response: z.array(environmentSchema),
-      handler: ({ project }) => listEnvironments(deps, project.project.id),
-    });
-  }
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/projectEnv/getEnvList',
+    summary: 'The project’s environments in the spec’s order',
+    tag: 'environments',
+    access: { project: 'project.view', locate: fromBody },
+    body: projectIdBodySchema,
+    response: z.array(environmentSchema),
+    handler: ({ project }) => listEnvironments(deps, project.project.id),
+  });
+  registerUserEnvRoutes(app, routes, deps);
   routes.add(app, {
     method: 'POST',
     url: '/dcap/projectEnv/createEnv',

@@ -7,10 +7,16 @@ let t: TestContext;
 let admin: string;
 let manager: string;
 
+/** Accounts made by an administrator must change their password at first sign-in; tested in users.test.ts. */
+async function passFirstSignIn(username: string): Promise<void> {
+  await t.database.db.updateTable('users').set({ must_change_password: false }).where('username', '=', username).execute();
+}
+
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.signIn(ADMIN.username, ADMIN.password);
   await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'pm.zhang', name: 'PM Zhang', projectAdmin: true, password: 'Manager123' } });
+  await passFirstSignIn('pm.zhang');
   manager = await t.signIn('pm.zhang', 'Manager123');
 });
 afterAll(() => t.close());
@@ -40,6 +46,7 @@ describe('project application and configuration', () => {
   it('refuses a duplicate code, a user without the project-admin flag, and unknown config flags', async () => {
     expect((await t.call('POST', '/dcap/project/apply', { token: manager, body: { code: 'onc-001', name: 'Again' } })).status).toBe(409);
     await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'nurse.li', name: 'Nurse', password: 'Nurse12345' } });
+    await passFirstSignIn('nurse.li');
     const nurse = await t.signIn('nurse.li', 'Nurse12345');
     expect((await t.call('POST', '/dcap/project/apply', { token: nurse, body: { code: 'X-1', name: 'X' } })).status).toBe(403);
     const badFlag = await t.call('POST', '/dcap/project/apply', { token: manager, body: { code: 'X-2', name: 'X', config: { godMode: true } } });
@@ -130,6 +137,7 @@ describe('lifecycle (spec 000 §4.2)', () => {
     expect(self.body.msg).toBe('An applicant cannot decide their own application');
 
     await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'qa.wang', name: 'QA Wang', admin: true, password: 'Quality123' } });
+    await passFirstSignIn('qa.wang');
     const qa = await t.signIn('qa.wang', 'Quality123');
     const approved = await t.call('POST', '/dcap/project/decideStatusChange', { token: qa, body: { projectId: p.id, id, approve: true, comment: 'OK' } });
     expect(approved.body.data).toMatchObject({ status: 'RECORD_FREEZED' });

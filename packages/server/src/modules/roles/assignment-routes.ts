@@ -1,5 +1,6 @@
 import {
   addRolesToUsersQuerySchema,
+  assignRoleQuerySchema,
   assignByPmQuerySchema,
   assignRoleSchema,
   batchAssignRoleSchema,
@@ -40,6 +41,17 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     response: z.array(roleAssignmentSchema),
     handler: ({ actor, project, meta, body }) =>
       assignRoles(deps, { actor, project, meta }, [{ roleId: body.roleId, userIds: body.userIds, institutionIds: body.institutionIds }], body.notify),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: `${PREFIX}/assignRole2User`,
+    summary: 'Grant a role to users, in query parameters (spec 000 §7.3); as the POST form',
+    tag: 'roles',
+    access: { project: ASSIGN, locate: fromQuery, site: 'scoped' },
+    query: assignRoleQuerySchema,
+    response: z.array(roleAssignmentSchema),
+    handler: ({ actor, project, meta, query }) =>
+      assignRoles(deps, { actor, project, meta }, [{ roleId: query.roleId, userIds: query.userIds, institutionIds: query.institutionIds }], query.notify),
   });
   routes.add(app, {
     method: 'GET',

@@ -159,3 +159,20 @@ export async function listAuthLogs(
   ]);
   return { rows, total: count.n };
 }
+
+/** Every grant of the project's roles, revoked ones too, with the names of holder, granter and revoker. */
+export async function listGrantHistory(db: Executor, projectId: number, limit: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .leftJoin('users as g', 'g.id', 'a.granted_by')
+    .leftJoin('users as v', 'v.id', 'a.revoked_by')
+    .selectAll('a')
+    .select(['u.username', 'u.name', 'r.alias as role_alias', 'r.all_sites as role_all_sites', 'r.site_ids as role_site_ids', 'g.username as granted_by_username', 'v.username as revoked_by_username'])
+    .where('a.project_id', '=', projectId)
+    .orderBy('a.granted_at')
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+}

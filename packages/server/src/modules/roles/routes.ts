@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
 import { registerAssignmentRoutes } from './assignment-routes.js';
+import { registerRoleInfoRoutes } from './info-routes.js';
 import { exportAuthLogs, exportRoles } from './export.js';
 import { fromBody, fromParams, fromQuery } from '../../http/locate.js';
 import { authLogs, listRolesOfUser } from './report-service.js';
@@ -155,4 +156,5 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     handler: ({ actor, project, meta }) => exportAuthLogs(deps, { actor, project, meta }),
   });
   registerAssignmentRoutes(app, routes, deps);
+  registerRoleInfoRoutes(app, routes, deps);
 }

@@ -28,6 +28,8 @@ import {
   updateProfile,
   updateUser,
 } from './service.js';
+import { registerUserDirectoryRoutes } from './directory.js';
+import { registerUserImportRoutes } from './import-routes.js';
 
 const MANAGE_USERS = { platform: 'user.manage' } as const;
 
@@ -157,4 +159,6 @@ export function registerUserRoutes(app: FastifyInstance, routes: RouteRegistry, 
     response: z.object({ available: z.boolean() }),
     handler: async ({ body }) => ({ available: await isUsernameAvailable(deps, body.username) }),
   });
+  registerUserDirectoryRoutes(app, routes, deps);
+  registerUserImportRoutes(app, routes, deps);
 }

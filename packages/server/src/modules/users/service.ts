@@ -72,9 +72,18 @@ export async function isUsernameAvailable(deps: ServiceDeps, username: string): 
 
 /**
  * Creates a platform user. `actor` is null only for the administrator created at first start.
- * A generated password is returned once and never stored in clear.
+ * A generated password is returned once and never stored in clear. The password of an account an
+ * administrator creates, generated or typed, is known to that administrator, so it must be changed at
+ * first sign-in (docs/decisions.md, "Issued passwords"); `temporary: false` is for accounts the platform
+ * makes for its operator (the first administrator, the demo study), whose passwords only the console shows.
  */
-export async function createUser(deps: ServiceDeps, actor: Actor | null, body: CreateUserRequest, meta: RequestMeta): Promise<IssuedPassword> {
+export async function createUser(
+  deps: ServiceDeps,
+  actor: Actor | null,
+  body: CreateUserRequest,
+  meta: RequestMeta,
+  options: { temporary: boolean } = { temporary: actor !== null },
+): Promise<IssuedPassword> {
   const { db, clock } = deps;
   if (await findUserByUsername(db, body.username)) throw new AppError('user.username_taken', { username: body.username });
   const issued = body.password ? null : generatePassword();
@@ -95,11 +104,12 @@ export async function createUser(deps: ServiceDeps, actor: Actor | null, body: C
         project_admin: body.projectAdmin ?? false,
         password_hash: passwordHash,
         password_changed_at: now,
+        must_change_password: options.temporary,
         created_by: actor?.userId ?? null,
         created_at: now,
         updated_at: now,
       });
-      await audit(trx, actor, meta, 'user.create', created, { newValue: auditedUserFields(created) });
+      await audit(trx, actor, meta, 'user.create', created, { newValue: { ...auditedUserFields(created), mustChangePassword: options.temporary } });
       return created;
     });
     return { user: presentUser(row), password: issued };
