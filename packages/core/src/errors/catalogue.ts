@@ -120,6 +120,9 @@ export const ERRORS = {
     'zh-CN': '该项目已有待审批的状态变更申请',
     'en-US': 'The project already has a status-change application awaiting decision',
   },
+  'project.picture_not_found': { status: 404, 'zh-CN': '图片不存在或已删除', 'en-US': 'The picture does not exist or has been deleted' },
+  'project.pre_screen_not_used': { status: 422, 'zh-CN': '项目未启用预筛选', 'en-US': 'The project does not use pre-screening' },
+  'project.pre_screen_suspended': { status: 409, 'zh-CN': '预筛选已暂停', 'en-US': 'Pre-screening is already suspended' },
   'project.application_not_found': { status: 404, 'zh-CN': '申请不存在', 'en-US': 'Application not found' },
   'project.application_decided': { status: 409, 'zh-CN': '该申请已处理', 'en-US': 'This application has already been decided' },
   'project.four_eyes': {

@@ -29,6 +29,8 @@ const VALIDATION_MESSAGES = {
     'zh-CN': '密码强度不足：至少 {min} 个字符，且包含字母和数字',
     'en-US': 'The password is too weak: at least {min} characters with letters and digits',
   },
+  duplicate_step: { 'zh-CN': '{field} 中的步骤不能重复', 'en-US': '{field} may name each step only once' },
+  sign_not_last: { 'zh-CN': '{field} 中签名须为最后一步', 'en-US': 'In {field}, signing must be the last step' },
   login_name_format: {
     'zh-CN': '登录名只能包含字母、数字、点、下划线、@ 和连字符，长度 {min} 到 {max}',
     'en-US': 'A login name may hold letters, digits, dot, underscore, @ and hyphen, {min} to {max} characters',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_TYPES } from './applications.js';
 import { STATUS_CHANGE_TYPES } from './lifecycle.js';
 import { PROJECT_LIST_FILTERS, PROJECT_STATUSES } from './status.js';
 import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
@@ -131,7 +132,7 @@ export const approveOnlineQuerySchema = z.strictObject({
 export const statusChangeApplicationSchema = z.object({
   id: z.number(),
   projectId: z.number(),
-  type: z.enum(STATUS_CHANGE_TYPES),
+  type: z.enum(APPLICATION_TYPES),
   reason: z.string(),
   state: z.enum(['pending', 'approved', 'rejected']),
   appliedBy: z.string(),

@@ -1,6 +1,7 @@
 import type { Locale } from '../i18n/locale.js';
 import type { RoleRight, SiteScope } from '../permissions/project.js';
 import { ROLE_RIGHTS } from '../permissions/project.js';
+import { SITE_ROLE_TEMPLATES } from './templates.js';
 
 /** One order for a scope's site ids, without repeats, so equal scopes compare and audit equal. */
 export function normaliseScope(scope: SiteScope): SiteScope {
@@ -56,8 +57,8 @@ export function siteNamesLabel(scope: SiteScope, sites: readonly NamedSite[], lo
     .join(LIST_SEPARATOR[locale]);
 }
 
-/** The rights of the per-site investigator role created by autoCreateProjectRoleOneInstitution. */
-export const SITE_INVESTIGATOR_RIGHTS: readonly RoleRight[] = ['dataEntryRights', 'answerQuery', 'locked'];
+/** The rights of the per-site investigator role created by autoCreateProjectRoleOneInstitution: the PI template's. */
+export const SITE_INVESTIGATOR_RIGHTS: readonly RoleRight[] = SITE_ROLE_TEMPLATES.find((template) => template.code === 'PI')?.rights ?? [];
 
 export interface SiteInvestigatorRole {
   alias: string;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { MenuItem } from './menus.js';
 import { safeText } from '../validation/text.js';
+import { dictEntrySchema } from '../design/library.js';
+import { environmentSchema } from '../projects/environments.js';
+import { AUDIT_STEPS, auditProcEntrySchema } from '../projects/process-config.js';
+import { projectSchema } from '../projects/schemas.js';
+import { projectRoleSchema } from '../roles/schemas.js';
+import { roleTemplateSchema } from '../roles/templates.js';
+import { siteSchema } from '../sites/schemas.js';
 
 const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
@@ -17,9 +24,22 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 export const initQuerySchema = z.strictObject({ application: safeText().max(32).optional() });
 
+/** A project as the switcher lists it (spec 000 §2.6). */
+export const switcherProjectSchema = projectSchema.pick({ id: true, code: true, name: true, eName: true, status: true });
+/** The caller's roles in the current project, as the login response lists them (spec 000 §3). */
+export const sessionRoleSchema = projectRoleSchema.omit({ projectId: true, institutionNamesStr: true, userCount: true, createdAt: true });
+export const sessionSiteSchema = siteSchema.pick({ id: true, code: true, name: true, eName: true, status: true });
+
+/** The current project's configuration in one object: its flags (all of them, defaults filled) and audit steps. */
+export const projectConfigsVoSchema = z.object({
+  projectId: z.number(),
+  config: z.record(z.string(), z.boolean()),
+  auditSteps: z.array(z.enum(AUDIT_STEPS)),
+});
+
 /**
- * The login response of spec 000 §3, returned by GET /dcap/sys/init. Domains that do not exist yet
- * (projects, roles, environments, dictionaries) answer empty rather than invented content.
+ * The login response of spec 000 §3, returned by GET /dcap/sys/init. Without a current project its project
+ * fields are empty; the templates and platform dictionaries are there for everyone.
  */
 export const initResponseSchema = z.object({
   user: z.object({
@@ -37,20 +57,29 @@ export const initResponseSchema = z.object({
   menus: z.array(menuItemSchema),
   version: z.object({ name: z.string(), number: z.string() }),
   branding: z.object({ filingNumber: z.string() }),
-  auditProcMap: z.record(z.string(), z.unknown()),
-  auditProcList: z.array(z.unknown()),
-  dictMap: z.record(z.string(), z.unknown()),
-  projectConfigMap: z.record(z.string(), z.unknown()),
-  projectConfigsVo: z.unknown().nullable(),
-  project: z.unknown().nullable(),
-  projects: z.array(z.unknown()),
-  projectRole: z.unknown().nullable(),
-  projectRoles: z.array(z.unknown()),
-  projRoles: z.array(z.unknown()),
-  siteRoles: z.array(z.unknown()),
-  institutions: z.array(z.unknown()),
-  allInstitutions: z.array(z.unknown()),
-  envList: z.array(z.unknown()),
+  /** Every audit step by code, used or not, for the current project (spec 000 §6). */
+  auditProcMap: z.record(z.string(), auditProcEntrySchema),
+  /** The steps the current project uses, in order. */
+  auditProcList: z.array(auditProcEntrySchema),
+  /** The platform's dictionaries and the current project's, by dictionary key. */
+  dictMap: z.record(z.string(), dictEntrySchema),
+  /** The current project's configuration flags by name, every flag present. */
+  projectConfigMap: z.record(z.string(), z.boolean()),
+  projectConfigsVo: projectConfigsVoSchema.nullable(),
+  project: projectSchema.nullable(),
+  projects: z.array(switcherProjectSchema),
+  projectRole: sessionRoleSchema.nullable(),
+  projectRoles: z.array(sessionRoleSchema),
+  /** Project role templates (spec 000 §3 projRoles) and site role templates (siteRoles). */
+  projRoles: z.array(roleTemplateSchema),
+  siteRoles: z.array(roleTemplateSchema),
+  institutions: z.array(sessionSiteSchema),
+  allInstitutions: z.array(sessionSiteSchema),
+  /**
+   * Null when the list cannot be read, so the shell says "load failed" on the environment button (spec 000
+   * §8.2) instead of failing as a whole.
+   */
+  envList: z.array(environmentSchema).nullable().catch(null),
   abilities: z.object({ manageUsers: z.boolean(), manageUnits: z.boolean(), createProject: z.boolean() }),
   /** The caller's abilities in the current project (core's project actions), empty without one. */
   projectAbilities: z.record(z.string(), z.boolean()),
