@@ -54,6 +54,9 @@ type Facts = typeof WIDGET_TYPE_FACTS;
 /** Widget types that hold a value a user enters, as a type. */
 export type ValueWidgetType = { [Type in WidgetType]: Facts[Type]['kind'] extends 'field' ? Type : never }[WidgetType];
 
+/** Static content without a label: section label, paragraph note, rich text. */
+export type DecorationWidgetType = { [Type in WidgetType]: Facts[Type]['kind'] extends 'decoration' ? Type : never }[WidgetType];
+
 export function widgetTypeFacts(type: WidgetType): WidgetTypeFacts {
   return WIDGET_TYPE_FACTS[type];
 }
@@ -65,3 +68,4 @@ export function widgetTypesWhere(test: (facts: WidgetTypeFacts) => boolean): Wid
 
 export const holdsValue = (type: WidgetType): type is ValueWidgetType => WIDGET_TYPE_FACTS[type].kind === 'field';
 export const isContainerType = (type: WidgetType): boolean => WIDGET_TYPE_FACTS[type].kind === 'container';
+export const isDecorationType = (type: WidgetType): type is DecorationWidgetType => WIDGET_TYPE_FACTS[type].kind === 'decoration';

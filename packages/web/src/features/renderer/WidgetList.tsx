@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import { memo, useMemo } from 'react';
-import { GRID_ALIGN_DEFAULT, GRID_COLUMN_SPAN_DEFAULT, GRID_GUTTER_DEFAULT, GRID_JUSTIFY_DEFAULT, gridColumns } from '@dcap/core';
+import { GRID_ALIGN_DEFAULT, GRID_COLUMN_SPAN_DEFAULT, GRID_GUTTER_DEFAULT, GRID_JUSTIFY_DEFAULT, gridColumns, holdsValue } from '@dcap/core';
 import type { Widget } from '@dcap/core';
 import { useRenderer, useVisible } from './context';
 import { AlertBlock, PlaceholderBox, RichText, SectionDivider } from './Decorations';
@@ -22,7 +22,9 @@ const GridWidget = memo(function GridWidget({ widget }: { widget: Widget }) {
   );
 });
 
+/** Every value-holding type is a labelled field (core's widget-type table); the others each draw their own way. */
 function WidgetBody({ widget, checkboxesBelow }: { widget: Widget; checkboxesBelow: readonly Widget[] }) {
+  if (holdsValue(widget.type)) return <FieldItem widget={widget} />;
   switch (widget.type) {
     case 'grid':
       return <GridWidget widget={widget} />;
@@ -36,22 +38,6 @@ function WidgetBody({ widget, checkboxesBelow }: { widget: Widget; checkboxesBel
       return <RichText widget={widget} />;
     case 'placeholder':
       return <PlaceholderBox widget={widget} />;
-    case 'input':
-    case 'textarea':
-    case 'number':
-    case 'radio':
-    case 'checkbox':
-    case 'select':
-    case 'time':
-    case 'date':
-    case 'rate':
-    case 'switch':
-    case 'slider':
-    case 'color':
-    case 'uploader':
-    case 'imgupload':
-    case 'bullseyeplot':
-      return <FieldItem widget={widget} />;
   }
 }
 

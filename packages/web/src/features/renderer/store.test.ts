@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FORMULA_DEBOUNCE_MS, LEVEL_DEBOUNCE_MS } from '@dcap/core';
+import { FORMULA_DEBOUNCE_MS, LEVEL_DEBOUNCE_MS, REFERENCE_DEBOUNCE_MS } from '@dcap/core';
 import { createFormStore } from './store';
 import { valueKey, visibleKey } from './subscriptions';
 import { column, panelOf, widget } from './testkit';
@@ -66,5 +66,27 @@ describe('form store', () => {
     vi.advanceTimersByTime(LEVEL_DEBOUNCE_MS);
     expect(store.lab.level('lab', rowId)).toBe(3);
     expect(store.getValues()).toEqual({ lab: [{ res: 35, low: 4, up: 10, sig: 'LBCLSIG_ABNORMAL_CLSIG' }] });
+  });
+
+  // spec 002 §9: "Debounce: 300 ms for reference reset and table row refresh".
+  it('resets a reference select 300 ms after its referenced column stops changing', () => {
+    vi.useFakeTimers();
+    const table = widget('table', 'ae', { columns: [column('num', widget('input', 'num'))], data: [{ num: '1' }, { num: '2' }] });
+    const store = createFormStore(panelOf([table, widget('select', 'cause', { ref: 'ae.num' })]), { cause: '2' });
+    const heard: string[] = [];
+    store.subscribe(valueKey('cause'), () => heard.push('cause'));
+    store.setCell('ae', store.tables.rowIds('ae')[1] ?? -1, 'num', '3');
+    vi.advanceTimersByTime(REFERENCE_DEBOUNCE_MS - 1);
+    expect(store.getValue('cause')).toBe('2');
+    vi.advanceTimersByTime(1);
+    expect(store.getValue('cause')).toBeNull();
+    expect(heard).toEqual(['cause']);
+  });
+
+  it('runs a pending reference reset before values are read out', () => {
+    vi.useFakeTimers();
+    const store = createFormStore(panelOf([widget('input', 'visit'), widget('select', 'same', { ref: 'visit' })]), { visit: 'V1', same: 'V1' });
+    store.setValue('visit', 'V2');
+    expect(store.validate().values).toEqual({ visit: 'V2', same: null });
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Checkbox, ColorPicker, Col, DatePicker, Input, InputNumber, Radi
 import { UploadOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LABEL_COL, DEFAULT_WRAPPER_COL } from '@dcap/core';
+import { DEFAULT_LABEL_COL, DEFAULT_WRAPPER_COL, isDecorationType } from '@dcap/core';
 import type { OptionItem, PanelConfig, Widget } from '@dcap/core';
 import { currentLocale } from '../../../i18n';
 import { canvasLabel } from './canvasContext';
@@ -64,6 +64,20 @@ export function WidgetPreview({ widget, config }: { widget: Widget; config: Pane
   const english = currentLocale(i18n) === 'en-US';
   const content = english && widget.options.contentEn ? widget.options.contentEn : (widget.options.content ?? '');
   const label = canvasLabel(widget, english);
+  // Everything but a decoration (core's widget-type table) shows as a labelled row.
+  if (!isDecorationType(widget.type)) {
+    return (
+      <Row gutter={8} align="middle">
+        <Col span={widget.labelCol ?? DEFAULT_LABEL_COL} style={{ textAlign: config.labelPosition }}>
+          {widget.options.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
+          {label}
+        </Col>
+        <Col span={widget.wrapperCol ?? DEFAULT_WRAPPER_COL}>
+          <Control widget={widget} english={english} />
+        </Col>
+      </Row>
+    );
+  }
   switch (widget.type) {
     case 'blank':
       return (
@@ -76,34 +90,5 @@ export function WidgetPreview({ widget, config }: { widget: Widget; config: Pane
     case 'richeditor':
       // Rich text is shown as plain text here; the renderer sanitises and renders it.
       return <Typography.Paragraph style={{ margin: 0 }}>{content.replace(/<[^>]*>/g, '')}</Typography.Paragraph>;
-    case 'input':
-    case 'textarea':
-    case 'number':
-    case 'radio':
-    case 'checkbox':
-    case 'select':
-    case 'time':
-    case 'date':
-    case 'rate':
-    case 'switch':
-    case 'slider':
-    case 'color':
-    case 'uploader':
-    case 'imgupload':
-    case 'bullseyeplot':
-    case 'grid':
-    case 'table':
-    case 'placeholder':
-      return (
-        <Row gutter={8} align="middle">
-          <Col span={widget.labelCol ?? DEFAULT_LABEL_COL} style={{ textAlign: config.labelPosition }}>
-            {widget.options.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
-            {label}
-          </Col>
-          <Col span={widget.wrapperCol ?? DEFAULT_WRAPPER_COL}>
-            <Control widget={widget} english={english} />
-          </Col>
-        </Row>
-      );
   }
 }

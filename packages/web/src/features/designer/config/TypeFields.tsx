@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, PATTERN_MAX, RATE_COUNT_MAX, RATE_COUNT_MIN, TEXT_MAXLENGTH_DEFAULT, TIME_FORMATS } from '@dcap/core';
+import { DATE_FORMATS, PATTERN_MAX, RATE_COUNT_MAX, RATE_COUNT_MIN, TEXT_MAXLENGTH_DEFAULT, TIME_FORMATS, widgetTypeFacts } from '@dcap/core';
 import type { DataType, Widget } from '@dcap/core';
 import type { ConfigProps } from './configProps';
 import { numberOrUndefined, patcher } from './configProps';
@@ -25,7 +25,7 @@ export function TypeFields(props: ConfigProps) {
   const dataTypes = dataTypesOf(widget);
   const type = widget.type;
   const hasPlaceholder = ['input', 'textarea', 'number', 'select', 'date', 'time'].includes(type);
-  const numeric = type === 'number' || type === 'slider';
+  const { numericRange: numeric, textLength } = widgetTypeFacts(type);
   return (
     <>
       {hasPlaceholder ? (
@@ -56,7 +56,7 @@ export function TypeFields(props: ConfigProps) {
           />
         </Form.Item>
       ) : null}
-      {type === 'input' || type === 'textarea' ? (
+      {textLength ? (
         <>
           <Form.Item label={t('designer.config.pattern')}>
             <Input value={options.pattern ?? ''} maxLength={PATTERN_MAX} onChange={(event) => patch({ options: { pattern: event.target.value || undefined } })} data-testid="config-pattern" />
