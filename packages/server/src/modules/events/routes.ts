@@ -28,7 +28,7 @@ export function registerEventRoutes(app: FastifyInstance, routes: RouteRegistry,
     access: { project: 'design.edit', locate: fromBody },
     body: saveEventSchema,
     response: eventSchema,
-    handler: ({ actor, project, meta, body }) => saveEvent(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => saveEvent(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -38,7 +38,7 @@ export function registerEventRoutes(app: FastifyInstance, routes: RouteRegistry,
     access: { project: 'design.edit', locate: fromBody },
     body: eventRefSchema,
     response: z.object({ id: z.number() }),
-    handler: ({ actor, project, meta, body }) => deleteEvent(deps, { actor, project, meta }, body.id),
+    handler: ({ caller, body }) => deleteEvent(deps, caller, body.id),
   });
   routes.add(app, {
     method: 'POST',
@@ -48,7 +48,7 @@ export function registerEventRoutes(app: FastifyInstance, routes: RouteRegistry,
     access: { project: 'design.edit', locate: fromBody },
     body: sortEventsSchema,
     response: z.array(eventSchema),
-    handler: ({ actor, project, meta, body }) => sortEvents(deps, { actor, project, meta }, body.ids),
+    handler: ({ caller, body }) => sortEvents(deps, caller, body.ids),
   });
   routes.add(app, {
     method: 'GET',
@@ -68,6 +68,6 @@ export function registerEventRoutes(app: FastifyInstance, routes: RouteRegistry,
     access: { project: 'design.edit', locate: fromBody },
     body: saveMatrixSchema,
     response: eventMatrixSchema,
-    handler: ({ actor, project, meta, body }) => saveMatrix(deps, { actor, project, meta }, body.cells),
+    handler: ({ caller, body }) => saveMatrix(deps, caller, body.cells),
   });
 }

@@ -3,11 +3,10 @@ import { AppError, eventHasSchedule, eventScheduleProblem, patched } from '@dcap
 import type { EventRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
-import { designWrite } from '../instruments/design-guard.js';
-import { presentAll } from '../instruments/service.js';
+import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
+import { lockInstrumentIds, presentAll } from '../instruments/service.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { Caller } from '../roles/caller.js';
-import { changedFields } from '../users/presenter.js';
+import type { ProjectCaller } from '../../http/context.js';
 import * as repo from './repo.js';
 
 function presentEvent(row: EventRow, cells: readonly MatrixCell[]): DesignEvent {
@@ -58,7 +57,7 @@ export function listEvents(deps: ServiceDeps, context: ProjectContext): Promise<
  * POST /dcap/project/event/save: creates or updates a visit. Unscheduled visits and logs have no planned
  * day or window; the baseline visit is day 0 (core `eventScheduleProblem`).
  */
-export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEventRequest): Promise<DesignEvent> {
+export async function saveEvent(deps: ServiceDeps, caller: ProjectCaller, body: SaveEventRequest): Promise<DesignEvent> {
   const problem = eventScheduleProblem(body);
   if (problem === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: body.type });
   if (problem === 'baseline') throw new AppError('event.baseline_offset');
@@ -88,9 +87,10 @@ export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEve
       repeatable: patched(before.repeatable, body.repeatable),
     };
   };
-  return designWrite(
+  return projectWrite(
     deps,
     caller,
+    { ...DESIGN_CHANGE, errorContext: { name: body.name } },
     async (trx, audit) => {
       if (body.id === undefined) {
         const row = await repo.insertEvent(trx, { ...values, project_id: projectId, sort: await repo.nextEventSort(trx, projectId) });
@@ -103,17 +103,15 @@ export async function saveEvent(deps: ServiceDeps, caller: Caller, body: SaveEve
       if (problemAfter === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: next.type });
       if (problemAfter === 'baseline') throw new AppError('event.baseline_offset');
       const after = await repo.updateEvent(trx, before.id, next);
-      const changes = changedFields(audited(before), audited(after));
-      if (Object.keys(changes.newValue).length > 0) await audit({ action: 'event.update', entityType: 'event', entityId: after.id, ...changes });
+      await audit.change('event', after.id, { kind: 'update', before: audited(before), after: audited(after) });
       return presentEvent(after, await repo.listCells(trx, projectId));
     },
-    { name: body.name },
   );
 }
 
 /** POST /dcap/project/event/delete: removes a visit and its matrix cells from the draft. */
-export async function deleteEvent(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
-  return designWrite(deps, caller, async (trx, audit) => {
+export async function deleteEvent(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<{ id: number }> {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const row = await eventIn(trx, caller.project, id);
     const instrumentIds = (await repo.listCells(trx, row.project_id)).filter((cell) => cell.eventId === id).map((cell) => cell.instrumentId);
     await repo.deleteEvent(trx, id);
@@ -123,9 +121,9 @@ export async function deleteEvent(deps: ServiceDeps, caller: Caller, id: number)
 }
 
 /** POST /dcap/project/event/sort: every event id of the project in the new order. */
-export async function sortEvents(deps: ServiceDeps, caller: Caller, ids: readonly number[]): Promise<DesignEvent[]> {
+export async function sortEvents(deps: ServiceDeps, caller: ProjectCaller, ids: readonly number[]): Promise<DesignEvent[]> {
   const projectId = caller.project.project.id;
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const rows = await repo.listEvents(trx, projectId);
     const current = rows.map((row) => row.id);
     const complete = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
@@ -154,13 +152,11 @@ const cellKey = (cell: MatrixCell) => `${String(cell.eventId)}:${String(cell.ins
  * POST /dcap/project/eventInstrument/saveMatrix: the complete set of ticked cells. Every cell must name an
  * event and an instrument of this project; the audit row lists the cells added and removed.
  */
-export async function saveMatrix(deps: ServiceDeps, caller: Caller, cells: readonly MatrixCell[]): Promise<EventMatrix> {
+export async function saveMatrix(deps: ServiceDeps, caller: ProjectCaller, cells: readonly MatrixCell[]): Promise<EventMatrix> {
   const projectId = caller.project.project.id;
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const events = new Set((await repo.listEvents(trx, projectId)).map((row) => row.id));
-    const instruments = new Set(
-      (await trx.selectFrom('instruments').select('id').where('project_id', '=', projectId).forUpdate().execute()).map((row) => row.id),
-    );
+    const instruments = new Set(await lockInstrumentIds(trx, projectId));
     if (cells.some((cell) => !events.has(cell.eventId) || !instruments.has(cell.instrumentId))) throw new AppError('event.unknown_cell');
     const wanted = [...new Map(cells.map((cell) => [cellKey(cell), cell])).values()];
     const before = await repo.listCells(trx, projectId);
