@@ -56,7 +56,7 @@ export function registerDerivedRoutes(app: FastifyInstance, routes: RouteRegistr
     access: MANAGE_LIBRARY,
     body: saveSysDerivedFieldSchema,
     response: sysDerivedFieldSchema,
-    handler: ({ actor, meta, body }) => service.saveSysDerived(deps, { actor, meta }, body),
+    handler: ({ caller, body }) => service.saveSysDerived(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -66,6 +66,6 @@ export function registerDerivedRoutes(app: FastifyInstance, routes: RouteRegistr
     access: MANAGE_LIBRARY,
     body: libraryDeleteByIdSchema,
     response: libraryDeletedIdSchema,
-    handler: ({ actor, meta, body }) => service.deleteSysDerived(deps, { actor, meta }, body.id),
+    handler: ({ caller, body }) => service.deleteSysDerived(deps, caller, body.id),
   });
 }

@@ -2,9 +2,8 @@ import type { DerivedFieldGroup, DerivedFieldPreview, DerivedFieldsAll, SaveSysD
 import { AppError, patchedText, formulaReferences, parseFormula } from '@dcap/core';
 import type { DerivedFieldRow } from '../../../db/schema.js';
 import type { ServiceDeps } from '../../../deps.js';
-import type { LibraryCaller } from '../audit.js';
-import { auditLibrary } from '../audit.js';
-import { translatingErrors } from '../../../db/errors.js';
+import type { Caller } from '../../../http/context.js';
+import { platformWrite } from '../../../http/project-write.js';
 import { auditedDerivedField, presentDerivedField, presentSysDerivedField, storedWidget } from '../presenter.js';
 import { findFieldsByNames } from '../standard/repo.js';
 import * as repo from './repo.js';
@@ -85,51 +84,52 @@ function computedWidget(body: SaveSysDerivedFieldRequest): Widget {
   };
 }
 
-export async function saveSysDerived(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysDerivedFieldRequest): Promise<SysDerivedField> {
+export async function saveSysDerived(deps: ServiceDeps, caller: Caller, body: SaveSysDerivedFieldRequest): Promise<SysDerivedField> {
   const widget = computedWidget(body);
-  return translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const clash = await repo.findDerivedByName(trx, body.fieldName);
-        if (clash && clash.id !== body.id) throw new AppError('library.derived_name_taken', { name: body.fieldName });
-        const values = {
-          group_code: body.group,
-          field_name: body.fieldName,
-          field_label: body.fieldLabel,
-          field_label_en: body.fieldLabelEn,
-          expression: body.expression,
-          description: body.description ?? '',
-          description_en: body.descriptionEn ?? '',
-          widget: JSON.stringify(widget),
-        };
-        if (body.id === undefined) {
-          const row = await repo.insertDerived(trx, { ...values, sort: body.sort ?? (await repo.nextDerivedSort(trx)) });
-          await auditLibrary(trx, caller, 'derived_field', row.id, { kind: 'create', after: auditedDerivedField(row) });
-          return presentSysDerivedField(row);
-        }
-        const before = await repo.findDerived(trx, body.id);
-        if (!before) throw new AppError('library.derived_not_found');
-        // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
-        const row = await repo.updateDerived(trx, body.id, {
-          ...values,
-          description: patchedText(before.description, body.description),
-          description_en: patchedText(before.description_en, body.descriptionEn),
-          ...(body.sort === undefined ? {} : { sort: body.sort }),
-          updated_at: deps.clock.now(),
-        });
-        await auditLibrary(trx, caller, 'derived_field', row.id, { kind: 'update', before: auditedDerivedField(before), after: auditedDerivedField(row) });
+  return platformWrite(
+    deps,
+    caller,
+    async (trx, audit) => {
+      const clash = await repo.findDerivedByName(trx, body.fieldName);
+      if (clash && clash.id !== body.id) throw new AppError('library.derived_name_taken', { name: body.fieldName });
+      const values = {
+        group_code: body.group,
+        field_name: body.fieldName,
+        field_label: body.fieldLabel,
+        field_label_en: body.fieldLabelEn,
+        expression: body.expression,
+        description: body.description ?? '',
+        description_en: body.descriptionEn ?? '',
+        widget: JSON.stringify(widget),
+      };
+      if (body.id === undefined) {
+        const row = await repo.insertDerived(trx, { ...values, sort: body.sort ?? (await repo.nextDerivedSort(trx)) });
+        await audit.change('derived_field', row.id, { kind: 'create', after: auditedDerivedField(row) });
         return presentSysDerivedField(row);
-      }),
+      }
+      const before = await repo.findDerived(trx, body.id);
+      if (!before) throw new AppError('library.derived_not_found');
+      // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
+      const row = await repo.updateDerived(trx, body.id, {
+        ...values,
+        description: patchedText(before.description, body.description),
+        description_en: patchedText(before.description_en, body.descriptionEn),
+        ...(body.sort === undefined ? {} : { sort: body.sort }),
+        updated_at: deps.clock.now(),
+      });
+      await audit.change('derived_field', row.id, { kind: 'update', before: auditedDerivedField(before), after: auditedDerivedField(row) });
+      return presentSysDerivedField(row);
+    },
     { name: body.fieldName },
   );
 }
 
-export async function deleteSysDerived(deps: ServiceDeps, caller: LibraryCaller, id: number): Promise<{ id: number }> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function deleteSysDerived(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
+  return platformWrite(deps, caller, async (trx, audit) => {
     const before = await repo.findDerived(trx, id);
     if (!before) throw new AppError('library.derived_not_found');
     await repo.deleteDerived(trx, id);
-    await auditLibrary(trx, caller, 'derived_field', id, { kind: 'delete', before: auditedDerivedField(before) });
+    await audit.change('derived_field', id, { kind: 'delete', before: auditedDerivedField(before) });
     return { id };
   });
 }

@@ -43,7 +43,7 @@ export function registerDictRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'design.edit', locate: fromBody },
     body: saveProjectDictSchema,
     response: dictEntrySchema,
-    handler: ({ actor, project, meta, body }) => service.saveProjectDict(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => service.saveProjectDict(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -53,7 +53,7 @@ export function registerDictRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'design.edit', locate: fromBody },
     body: deleteProjectDictSchema,
     response: deletedDictSchema,
-    handler: ({ actor, project, meta, body }) => service.deleteProjectDict(deps, { actor, project, meta }, body.key),
+    handler: ({ caller, body }) => service.deleteProjectDict(deps, caller, body.key),
   });
   routes.add(app, {
     method: 'GET',
@@ -73,7 +73,7 @@ export function registerDictRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: MANAGE_LIBRARY,
     body: saveSysDictSchema,
     response: sysDictSchema,
-    handler: ({ actor, meta, body }) => service.saveSysDict(deps, { actor, meta }, body),
+    handler: ({ caller, body }) => service.saveSysDict(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -83,6 +83,6 @@ export function registerDictRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: MANAGE_LIBRARY,
     body: libraryDeleteByIdSchema,
     response: libraryDeletedIdSchema,
-    handler: ({ actor, meta, body }) => service.deleteSysDict(deps, { actor, meta }, body.id),
+    handler: ({ caller, body }) => service.deleteSysDict(deps, caller, body.id),
   });
 }

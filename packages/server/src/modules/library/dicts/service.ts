@@ -2,13 +2,9 @@ import type { DictOptionsResponse, SaveProjectDictRequest, SaveSysDictRequest, S
 import { AppError, patchedText, canInProject } from '@dcap/core';
 import type { ServiceDeps } from '../../../deps.js';
 import type { Actor } from '../../../http/context.js';
-import { designWrite } from '../../instruments/design-guard.js';
-import { changedFields } from '../../users/presenter.js';
 import { resolveProjectAccess } from '../../projects/access.js';
-import type { Caller } from '../../roles/caller.js';
-import type { LibraryCaller } from '../audit.js';
-import { auditLibrary } from '../audit.js';
-import { translatingErrors } from '../../../db/errors.js';
+import type { Caller, ProjectCaller } from '../../../http/context.js';
+import { DESIGN_CHANGE, platformWrite, projectWrite } from '../../../http/project-write.js';
 import { auditedDict, presentDictEntry, presentSysDict } from '../presenter.js';
 import * as repo from './repo.js';
 
@@ -47,33 +43,33 @@ export async function dictOptions(deps: ServiceDeps, actor: Actor, projectId: nu
  * POST /dcap/project/dict/save: creates or replaces the project dictionary with this key. A project key may
  * not repeat a platform key, since widgets name a dictionary by key alone (options.dictType).
  */
-export async function saveProjectDict(deps: ServiceDeps, caller: Caller, body: SaveProjectDictRequest): Promise<DictOptionsResponse['dictList'][number]> {
+export async function saveProjectDict(deps: ServiceDeps, caller: ProjectCaller, body: SaveProjectDictRequest): Promise<DictOptionsResponse['dictList'][number]> {
   const projectId = caller.project.project.id;
-  return translatingErrors(
-    () =>
-      designWrite(deps, caller, async (trx, audit) => {
-        if (await repo.findDictByKey(trx, null, body.key)) throw new AppError('library.dict_key_platform', { key: body.key });
-        const before = await repo.findDictByKey(trx, projectId, body.key);
-        const values = { value: body.value, value_en: body.valueEn ?? '', items: JSON.stringify(body.items) };
-        if (!before) {
-          const row = await repo.insertDict(trx, { project_id: projectId, dict_key: body.key, ...values });
-          await audit({ action: 'dict.create', entityType: 'dict', entityId: row.id, newValue: auditedDict(row) });
-          return presentDictEntry(row);
-        }
-        // Replacing keeps an English name left out (core patchedText); null clears it.
-        const row = await repo.updateDict(trx, before.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
-        // Old and new values of what changed only (COMPLIANCE AT-6); a save changing nothing adds no row.
-        const changes = changedFields(auditedDict(before), auditedDict(row));
-        if (Object.keys(changes.newValue).length > 0) await audit({ action: 'dict.update', entityType: 'dict', entityId: row.id, ...changes });
+  return projectWrite(
+    deps,
+    caller,
+    { ...DESIGN_CHANGE, errorContext: { key: body.key } },
+    async (trx, audit) => {
+      if (await repo.findDictByKey(trx, null, body.key)) throw new AppError('library.dict_key_platform', { key: body.key });
+      const before = await repo.findDictByKey(trx, projectId, body.key);
+      const values = { value: body.value, value_en: body.valueEn ?? '', items: JSON.stringify(body.items) };
+      if (!before) {
+        const row = await repo.insertDict(trx, { project_id: projectId, dict_key: body.key, ...values });
+        await audit({ action: 'dict.create', entityType: 'dict', entityId: row.id, newValue: auditedDict(row) });
         return presentDictEntry(row);
-      }),
-    { key: body.key },
+      }
+      // Replacing keeps an English name left out (core patchedText); null clears it.
+      const row = await repo.updateDict(trx, before.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
+      // Old and new values of what changed only (COMPLIANCE AT-6); a save changing nothing adds no row.
+      await audit.change('dict', row.id, { kind: 'update', before: auditedDict(before), after: auditedDict(row) });
+      return presentDictEntry(row);
+    },
   );
 }
 
-export async function deleteProjectDict(deps: ServiceDeps, caller: Caller, key: string): Promise<{ key: string }> {
+export async function deleteProjectDict(deps: ServiceDeps, caller: ProjectCaller, key: string): Promise<{ key: string }> {
   const projectId = caller.project.project.id;
-  return designWrite(deps, caller, async (trx, audit) => {
+  return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
     const before = await repo.findDictByKey(trx, projectId, key);
     if (!before) throw new AppError('library.dict_not_found', { key });
     await repo.deleteDict(trx, before.id);
@@ -86,39 +82,40 @@ export async function listSysDicts(deps: ServiceDeps, keyword: string | undefine
   return (await repo.listDicts(deps.db, null, keyword)).map(presentSysDict);
 }
 
-export async function saveSysDict(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysDictRequest): Promise<SysDict> {
-  return translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const clash = await repo.findDictByKey(trx, null, body.key);
-        if (clash && clash.id !== body.id) throw new AppError('library.dict_key_taken', { key: body.key });
-        const values = { dict_key: body.key, value: body.value, value_en: body.valueEn ?? '', items: JSON.stringify(body.items) };
-        if (body.id === undefined) {
-          // A platform key must not shadow a key some project already uses for its own dictionary.
-          if (await repo.projectDictWithKey(trx, body.key)) throw new AppError('library.dict_key_taken', { key: body.key });
-          const row = await repo.insertDict(trx, { project_id: null, ...values });
-          await auditLibrary(trx, caller, 'dict', row.id, { kind: 'create', after: auditedDict(row) });
-          return presentSysDict(row);
-        }
-        const before = await repo.findDict(trx, body.id);
-        if (before?.project_id !== null) throw new AppError('library.dict_not_found', { key: body.key });
-        if (before.dict_key.toLowerCase() !== body.key.toLowerCase() && (await repo.projectDictWithKey(trx, body.key))) {
-          throw new AppError('library.dict_key_taken', { key: body.key });
-        }
-        const row = await repo.updateDict(trx, body.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
-        await auditLibrary(trx, caller, 'dict', row.id, { kind: 'update', before: auditedDict(before), after: auditedDict(row) });
+export async function saveSysDict(deps: ServiceDeps, caller: Caller, body: SaveSysDictRequest): Promise<SysDict> {
+  return platformWrite(
+    deps,
+    caller,
+    async (trx, audit) => {
+      const clash = await repo.findDictByKey(trx, null, body.key);
+      if (clash && clash.id !== body.id) throw new AppError('library.dict_key_taken', { key: body.key });
+      const values = { dict_key: body.key, value: body.value, value_en: body.valueEn ?? '', items: JSON.stringify(body.items) };
+      if (body.id === undefined) {
+        // A platform key must not shadow a key some project already uses for its own dictionary.
+        if (await repo.projectDictWithKey(trx, body.key)) throw new AppError('library.dict_key_taken', { key: body.key });
+        const row = await repo.insertDict(trx, { project_id: null, ...values });
+        await audit.change('dict', row.id, { kind: 'create', after: auditedDict(row) });
         return presentSysDict(row);
-      }),
+      }
+      const before = await repo.findDict(trx, body.id);
+      if (before?.project_id !== null) throw new AppError('library.dict_not_found', { key: body.key });
+      if (before.dict_key.toLowerCase() !== body.key.toLowerCase() && (await repo.projectDictWithKey(trx, body.key))) {
+        throw new AppError('library.dict_key_taken', { key: body.key });
+      }
+      const row = await repo.updateDict(trx, body.id, { ...values, value_en: patchedText(before.value_en, body.valueEn), updated_at: deps.clock.now() });
+      await audit.change('dict', row.id, { kind: 'update', before: auditedDict(before), after: auditedDict(row) });
+      return presentSysDict(row);
+    },
     { key: body.key },
   );
 }
 
-export async function deleteSysDict(deps: ServiceDeps, caller: LibraryCaller, id: number): Promise<{ id: number }> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function deleteSysDict(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
+  return platformWrite(deps, caller, async (trx, audit) => {
     const before = await repo.findDict(trx, id);
     if (before?.project_id !== null) throw new AppError('library.dict_not_found', { key: String(id) });
     await repo.deleteDict(trx, id);
-    await auditLibrary(trx, caller, 'dict', id, { kind: 'delete', before: auditedDict(before) });
+    await audit.change('dict', id, { kind: 'delete', before: auditedDict(before) });
     return { id };
   });
 }

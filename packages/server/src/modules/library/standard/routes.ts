@@ -69,7 +69,7 @@ export function registerStandardRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: saveSysStandardFieldSchema,
     response: sysStandardFieldSchema,
-    handler: ({ actor, meta, body }) => service.saveSysField(deps, { actor, meta }, body),
+    handler: ({ caller, body }) => service.saveSysField(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -79,7 +79,7 @@ export function registerStandardRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: libraryDeleteByIdSchema,
     response: libraryDeletedIdSchema,
-    handler: ({ actor, meta, body }) => service.deleteSysField(deps, { actor, meta }, body.id),
+    handler: ({ caller, body }) => service.deleteSysField(deps, caller, body.id),
   });
   routes.add(app, {
     method: 'GET',
@@ -98,7 +98,7 @@ export function registerStandardRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: saveSysStandardDomainSchema,
     response: sysStandardDomainSchema,
-    handler: ({ actor, meta, body }) => service.saveSysDomain(deps, { actor, meta }, body),
+    handler: ({ caller, body }) => service.saveSysDomain(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -108,6 +108,6 @@ export function registerStandardRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: deleteSysStandardDomainSchema,
     response: z.object({ domain: z.string() }),
-    handler: ({ actor, meta, body }) => service.deleteSysDomain(deps, { actor, meta }, body.domain),
+    handler: ({ caller, body }) => service.deleteSysDomain(deps, caller, body.domain),
   });
 }

@@ -67,7 +67,7 @@ export function registerTemplateRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: saveSysTemplateSchema,
     response: sysTemplateDetailSchema,
-    handler: ({ actor, meta, body }) => service.saveSysTemplate(deps, { actor, meta }, body),
+    handler: ({ caller, body }) => service.saveSysTemplate(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -77,6 +77,6 @@ export function registerTemplateRoutes(app: FastifyInstance, routes: RouteRegist
     access: MANAGE_LIBRARY,
     body: libraryDeleteByIdSchema,
     response: libraryDeletedIdSchema,
-    handler: ({ actor, meta, body }) => service.deleteSysTemplate(deps, { actor, meta }, body.id),
+    handler: ({ caller, body }) => service.deleteSysTemplate(deps, caller, body.id),
   });
 }

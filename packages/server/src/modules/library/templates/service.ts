@@ -3,9 +3,8 @@ import { AppError, patchedText, validatePanel } from '@dcap/core';
 import type { StdTemplateRow } from '../../../db/schema.js';
 import type { ServiceDeps } from '../../../deps.js';
 import type { Executor } from '../../audit/repo.js';
-import type { LibraryCaller } from '../audit.js';
-import { auditLibrary } from '../audit.js';
-import { translatingErrors } from '../../../db/errors.js';
+import type { Caller } from '../../../http/context.js';
+import { platformWrite } from '../../../http/project-write.js';
 import { auditedTemplate, presentSysTemplate, presentTemplateSummary, storedPanel } from '../presenter.js';
 import { listDomainSummaries } from '../standard/service.js';
 import * as repo from './repo.js';
@@ -49,50 +48,51 @@ function requireValidPanel(panel: Panel, locale: Locale): void {
   );
 }
 
-export async function saveSysTemplate(deps: ServiceDeps, caller: LibraryCaller, body: SaveSysTemplateRequest): Promise<SysTemplateDetail> {
+export async function saveSysTemplate(deps: ServiceDeps, caller: Caller, body: SaveSysTemplateRequest): Promise<SysTemplateDetail> {
   requireValidPanel(body.panel, caller.meta.locale);
-  return translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const clash = await repo.findTemplateByAbbr(trx, body.nameAbbr);
-        if (clash && clash.id !== body.id) throw new AppError('library.template_abbr_taken', { abbr: body.nameAbbr });
-        const values = {
-          name: body.name,
-          name_en: body.nameEn,
-          name_abbr: body.nameAbbr,
-          description: body.description ?? '',
-          description_en: body.descriptionEn ?? '',
-          panel: JSON.stringify(body.panel),
-        };
-        let row;
-        if (body.id === undefined) {
-          row = await repo.insertTemplate(trx, { ...values, sort: body.sort ?? (await repo.nextTemplateSort(trx)) });
-          await auditLibrary(trx, caller, 'std_template', row.id, { kind: 'create', after: auditedTemplate(row) });
-        } else {
-          const before = await repo.findTemplate(trx, body.id);
-          if (!before) throw new AppError('library.template_not_found');
-          // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
-          row = await repo.updateTemplate(trx, body.id, {
-            ...values,
-            description: patchedText(before.description, body.description),
-            description_en: patchedText(before.description_en, body.descriptionEn),
-            ...(body.sort === undefined ? {} : { sort: body.sort }),
-            updated_at: deps.clock.now(),
-          });
-          await auditLibrary(trx, caller, 'std_template', row.id, { kind: 'update', before: auditedTemplate(before), after: auditedTemplate(row) });
-        }
-        return { ...presentSysTemplate(row), panel: storedPanel(row) };
-      }),
+  return platformWrite(
+    deps,
+    caller,
+    async (trx, audit) => {
+      const clash = await repo.findTemplateByAbbr(trx, body.nameAbbr);
+      if (clash && clash.id !== body.id) throw new AppError('library.template_abbr_taken', { abbr: body.nameAbbr });
+      const values = {
+        name: body.name,
+        name_en: body.nameEn,
+        name_abbr: body.nameAbbr,
+        description: body.description ?? '',
+        description_en: body.descriptionEn ?? '',
+        panel: JSON.stringify(body.panel),
+      };
+      let row;
+      if (body.id === undefined) {
+        row = await repo.insertTemplate(trx, { ...values, sort: body.sort ?? (await repo.nextTemplateSort(trx)) });
+        await audit.change('std_template', row.id, { kind: 'create', after: auditedTemplate(row) });
+      } else {
+        const before = await repo.findTemplate(trx, body.id);
+        if (!before) throw new AppError('library.template_not_found');
+        // Partial update (core patchedText): an optional text left out keeps its value, null clears it.
+        row = await repo.updateTemplate(trx, body.id, {
+          ...values,
+          description: patchedText(before.description, body.description),
+          description_en: patchedText(before.description_en, body.descriptionEn),
+          ...(body.sort === undefined ? {} : { sort: body.sort }),
+          updated_at: deps.clock.now(),
+        });
+        await audit.change('std_template', row.id, { kind: 'update', before: auditedTemplate(before), after: auditedTemplate(row) });
+      }
+      return { ...presentSysTemplate(row), panel: storedPanel(row) };
+    },
     { abbr: body.nameAbbr },
   );
 }
 
-export async function deleteSysTemplate(deps: ServiceDeps, caller: LibraryCaller, id: number): Promise<{ id: number }> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function deleteSysTemplate(deps: ServiceDeps, caller: Caller, id: number): Promise<{ id: number }> {
+  return platformWrite(deps, caller, async (trx, audit) => {
     const before = await repo.findTemplate(trx, id);
     if (!before) throw new AppError('library.template_not_found');
     await repo.deleteTemplate(trx, id);
-    await auditLibrary(trx, caller, 'std_template', id, { kind: 'delete', before: auditedTemplate(before) });
+    await audit.change('std_template', id, { kind: 'delete', before: auditedTemplate(before) });
     return { id };
   });
 }
