@@ -71,7 +71,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     access: { project: 'design.edit', locate: fromBody },
     body: saveInstrumentSchema,
     response: instrumentSchema,
-    handler: ({ actor, project, meta, body }) => saveInstrument(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => saveInstrument(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -81,7 +81,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     access: { project: 'design.edit', locate: fromBody },
     body: copyTemplateSchema,
     response: instrumentSchema,
-    handler: ({ actor, project, meta, body }) => copyTemplate(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => copyTemplate(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -112,7 +112,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     access: { project: 'design.edit', locate: fromBody },
     body: instrumentRefSchema,
     response: z.object({ id: z.number() }),
-    handler: ({ actor, project, meta, body }) => deleteInstrument(deps, { actor, project, meta }, body.id),
+    handler: ({ caller, body }) => deleteInstrument(deps, caller, body.id),
   });
   routes.add(app, {
     method: 'POST',
@@ -122,7 +122,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     access: { project: 'design.edit', locate: fromBody },
     body: sortInstrumentsSchema,
     response: z.array(instrumentSchema),
-    handler: ({ actor, project, meta, body }) => sortInstruments(deps, { actor, project, meta }, body.ids),
+    handler: ({ caller, body }) => sortInstruments(deps, caller, body.ids),
   });
   routes.add(app, {
     method: 'GET',
@@ -133,7 +133,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     params: instrumentIdParamsSchema,
     query: projectHintQuerySchema,
     response: instrumentSchema,
-    handler: ({ actor, project, meta, params }) => copyInstrument(deps, { actor, project, meta }, params.id),
+    handler: ({ caller, params }) => copyInstrument(deps, caller, params.id),
   });
   routes.add(app, {
     method: 'GET',
@@ -176,7 +176,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     access: { project: 'design.edit', locate: fromBody },
     body: uploadInstrumentsSchema,
     response: z.array(instrumentSchema),
-    handler: ({ actor, project, meta, body }) => uploadInstruments(deps, { actor, project, meta }, body.file, body.mode),
+    handler: ({ caller, body }) => uploadInstruments(deps, caller, body.file, body.mode),
   });
   routes.add(app, {
     method: 'GET',
@@ -198,7 +198,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     query: projectHintQuerySchema,
     body: savePanelSchema,
     response: savePanelResultSchema,
-    handler: ({ actor, project, meta, body }) => savePanel(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => savePanel(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -209,7 +209,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     query: projectHintQuerySchema,
     body: saveWidgetSchema,
     response: z.object({ instrumentId: z.number(), revision: z.number() }),
-    handler: ({ actor, project, meta, body }) => saveWidget(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => saveWidget(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -220,7 +220,7 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     query: projectHintQuerySchema,
     body: savePanelSchema,
     response: savePanelResultSchema,
-    handler: ({ actor, project, meta, body }) => savePanel(deps, { actor, project, meta }, body, 'external'),
+    handler: ({ caller, body }) => savePanel(deps, caller, body, 'external'),
   });
   routes.add(app, {
     method: 'POST',
@@ -231,6 +231,6 @@ function addRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDep
     query: projectHintQuerySchema,
     body: savePanelSchema,
     response: savePanelResultSchema,
-    handler: ({ actor, project, meta, body }) => savePanel(deps, { actor, project, meta }, body, 'derived'),
+    handler: ({ caller, body }) => savePanel(deps, caller, body, 'derived'),
   });
 }
