@@ -29,7 +29,7 @@ export function registerPublishingRoutes(app: FastifyInstance, routes: RouteRegi
     access: { project: 'design.edit', locate: fromBody },
     body: publishDesignSchema,
     response: publishResultSchema,
-    handler: ({ actor, project, meta, body }) => publishDesign(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => publishDesign(deps, caller, body),
   });
   routes.add(app, {
     method: 'GET',
