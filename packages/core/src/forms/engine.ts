@@ -107,6 +107,12 @@ export class FormEngine {
     return this.errors.get(path);
   }
 
+  /** What a reference select may hold now (the referenced non-blank values); null for any other field. */
+  referenceChoices(model: string): string[] | null {
+    const ref = this.index.references.get(model);
+    return ref === undefined ? null : referenceChoices(this.scope.value(ref));
+  }
+
   /** Sets a field's value (a table's whole rows when `model` is a table) and updates its dependents. */
   setValue(model: string, value: unknown): void {
     if (this.index.tables.has(model)) {

@@ -44,7 +44,9 @@ describe('reference resets', () => {
   it('follow a referenced field, and leave a reference to something off the panel alone', () => {
     const panel = panelOf(field('visit', 'input'), field('same', 'select', { ref: 'visit' }), field('dict', 'select', { ref: 'AESEV' }));
     const engine = new FormEngine(panel, { visit: 'V1', same: 'V1', dict: '3' }, CONTEXT);
+    expect([engine.referenceChoices('same'), engine.referenceChoices('dict'), engine.referenceChoices('visit')]).toEqual([['V1'], null, null]);
     engine.setValue('visit', 'V2');
     expect(engine.getValues()).toEqual({ visit: 'V2', same: null, dict: '3' });
+    expect(engine.referenceChoices('same')).toEqual(['V2']);
   });
 });

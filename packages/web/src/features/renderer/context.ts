@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { RULE_ERROR_CODES } from '@dcap/core';
 import type { FormError, Locale, OptionItem, Widget } from '@dcap/core';
 import type { FormStore } from './store';
-import { cellKey, errorKey, levelKey, rowsKey, valueKey, visibleKey } from './subscriptions';
+import { ANY_CHANGE, cellKey, errorKey, levelKey, rowsKey, valueKey, visibleKey } from './subscriptions';
 
 /** What every part of a rendered form shares; it changes only with the language or the display props. */
 export interface RendererSettings {
@@ -50,6 +50,22 @@ export function useFieldError(store: FormStore, path: string): FormError | undef
     (listener) => store.subscribe(errorKey(path), listener),
     () => store.getError(path),
   );
+}
+
+const NO_CHOICES: readonly string[] = [];
+
+/**
+ * A reference select's choices: the values entered where its `ref` points (docs/forms.md), re-read after any
+ * change but re-rendering only when they differ; null for every other select.
+ */
+export function useReferenceChoices(store: FormStore, widget: Widget): readonly string[] | null {
+  const isReference = store.index.fields.get(widget.model) === widget && store.index.references.has(widget.model);
+  const key = useSyncExternalStore(
+    (listener) => (isReference ? store.subscribe(ANY_CHANGE, listener) : () => undefined),
+    () => (isReference ? store.referenceChoicesKey(widget.model) : null),
+  );
+  if (key === null) return null;
+  return key === '' ? NO_CHOICES : key.split('\u0000');
 }
 
 export function useCell(store: FormStore, table: string, rowId: number, column: string): unknown {

@@ -85,6 +85,11 @@ export class FormStore {
     return this.engine.getError(path);
   }
 
+  /** A reference select's choices, joined, so a subscriber re-renders only when they change; null otherwise. */
+  referenceChoicesKey(model: string): string | null {
+    return this.engine.referenceChoices(model)?.join('\u0000') ?? null;
+  }
+
   setValue(model: string, value: unknown): void {
     this.engine.setValue(model, value);
   }
