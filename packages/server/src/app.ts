@@ -30,6 +30,8 @@ import { registerInstrumentRoutes } from './modules/instruments/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
+import { JobWorker } from './modules/jobs/worker.js';
+import { registerSyncRoutes } from './modules/sync/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -44,6 +46,11 @@ export interface App {
   fastify: FastifyInstance;
   routes: RouteRegistry;
   deps: ServiceDeps;
+  /**
+   * The background job worker, with every module's handlers registered. Not started here: `main.ts` starts
+   * it with the server, tests run it with `drain()`; closing the app stops it.
+   */
+  jobs: JobWorker;
 }
 
 /** Builds the HTTP application; `main.ts` listens on it, tests call `fastify.inject()`. */
@@ -71,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installErrorHandler(fastify, config.bodyLimitBytes);
   const stopSessionCache = await subscribeSessionCache(database, deps.sessions, (message) => fastify.log.warn(message));
   fastify.addHook('onClose', stopSessionCache);
+  const jobs = new JobWorker(deps, { warn: (message) => fastify.log.warn(message) });
+  fastify.addHook('onClose', () => jobs.stop());
 
   const routes = new RouteRegistry(
     (request) => {
@@ -94,10 +103,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerEventRoutes(fastify, routes, deps);
   registerPublishingRoutes(fastify, routes, deps);
   registerLibraryRoutes(fastify, routes, deps);
+  registerSyncRoutes(fastify, routes, deps, jobs);
 
   registerSessionCallRoutes(fastify, routes, deps);
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);
-  return { fastify, routes, deps };
+  return { fastify, routes, deps, jobs };
 }

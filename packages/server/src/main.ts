@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   // Start-up work runs before the app exists; its session cache stays dormant.
   const deps = { db: database.db, config, clock: systemClock, sessions: new SessionCache() };
   await firstStart(deps, database.kind);
-  const { fastify } = await buildApp({ config, database });
+  const { fastify, jobs } = await buildApp({ config, database });
   // Chain heads are sealed now and on a schedule (docs/security.md).
   const stopSealing = scheduleSealing(openSealer(database.db, config), config.auditSeal.intervalMs, (message) => fastify.log.warn(message));
   const shutdown = async () => {
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   await fastify.listen({ port: config.port, host: config.host });
+  // Background jobs (sync, later exports and imports) run in every instance; closing the app stops them.
+  jobs.start();
   console.log(`DCAP is running at http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
 }
 

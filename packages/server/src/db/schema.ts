@@ -1,4 +1,4 @@
-import type { EnvType, ProjectStatus, StatusChangeType } from '@dcap/core';
+import type { EnvType, JobStatus, ProjectStatus, StatusChangeType } from '@dcap/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are written as Date and always read back as Date (both drivers parse timestamptz). */
@@ -281,6 +281,26 @@ export interface EnvDesignsTable {
   published_by: string | null;
 }
 
+/** A background job (migration 0009); `attempts` counts claims and fences the worker holding it. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  project_id: number | null;
+  env: string | null;
+  status: Generated<JobStatus>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  params: Json;
+  result: Json;
+  error: Json;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+  attempts: Generated<number>;
+}
+
 /** Standard variable library: CDASH-style domains (migration 0005). */
 export interface StdDomainsTable {
   code: string;
@@ -383,6 +403,7 @@ export interface Database {
   std_templates: StdTemplatesTable;
   dicts: DictsTable;
   derived_fields: DerivedFieldsTable;
+  jobs: JobsTable;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -401,6 +422,7 @@ export type DerivedFieldRow = Selectable<DerivedFieldsTable>;
 export type InstrumentRow = Selectable<InstrumentsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type DesignVersionRow = Selectable<DesignVersionsTable>;
+export type JobRow = Selectable<JobsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -117,6 +117,8 @@ export const READS = new Set([
   'GET /dcap/project/derivedField/all',
   'GET /dcap/project/derivedField/preview/:id',
   'GET /dcap/sys/derivedField/list',
+  'POST /dcap/project/syncTask/list',
+  'POST /dcap/project/syncTask/detail',
 ]);
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -147,6 +149,28 @@ async function envId(f: Fixture, key: string): Promise<number> {
 }
 
 /** Puts the lifecycle project in a status with the given flags; the lifecycle itself has its own tests. */
+/** Makes production of the lifecycle project run a design: the draft synced to test, then test's version. */
+async function productionRunsDesign(f: Fixture): Promise<void> {
+  const { t } = f.study;
+  await t.app.jobs.drain();
+  ok(await t.call('POST', `/dcap/project/syncData?projectId=${f.lifeId}&typesStr=design`, { token: f.pm.token }));
+  await t.app.jobs.drain();
+  const db = t.database.db;
+  const tested = await db
+    .selectFrom('env_designs as d')
+    .innerJoin('project_envs as e', 'e.id', 'd.env_id')
+    .select('d.design_version_id')
+    .where('e.project_id', '=', f.lifeId)
+    .where('e.key', '=', 'uat')
+    .executeTakeFirstOrThrow();
+  const prd = await db.selectFrom('project_envs').select('id').where('project_id', '=', f.lifeId).where('key', '=', 'prd').executeTakeFirstOrThrow();
+  await db
+    .insertInto('env_designs')
+    .values({ env_id: prd.id, project_id: f.lifeId, design_version_id: tested.design_version_id, published_at: new Date(), published_by: f.pm.username })
+    .onConflict((oc) => oc.column('env_id').doUpdateSet({ design_version_id: tested.design_version_id }))
+    .execute();
+}
+
 async function lifeAt(f: Fixture, status: ProjectStatus, flags: { config_audit_requested?: boolean; uat_confirmed?: boolean; online_requested?: boolean; prev_status?: ProjectStatus | null } = {}): Promise<void> {
   await setStatus(f.study, f.lifeId, status);
   await f.study.t.database.db
@@ -359,6 +383,29 @@ export const WRITES: Record<string, Write> = {
     },
     audit: { action: 'project.resetTest', old: null, new: { removed: {} } },
   },
+  'POST /dcap/project/resetPro': {
+    call: async (f) => {
+      await lifeAt(f, 'TEST');
+      return { method: 'POST', url: `/dcap/project/resetPro?projectId=${f.lifeId}&typesStr=design,data&confirmCode=AC-LIFE` };
+    },
+    audit: { action: 'project.resetPro', old: null, new: { types: ['design', 'data'], removed: { prd: {} } } },
+  },
+  // A sync is queued with its audit row; the job's own rows (job.start, design.sync, job.finish) are
+  // checked by modules/sync/sync.test.ts.
+  'POST /dcap/project/syncData': {
+    call: async (f) => {
+      await lifeAt(f, 'TEST');
+      await f.study.t.app.jobs.drain();
+      return { method: 'POST', url: `/dcap/project/syncData?projectId=${f.lifeId}&typesStr=design` };
+    },
+    audit: { action: 'sync.request', old: null, new: { direction: 'syncData', types: ['design'], source: 'dev', target: 'uat' } },
+  },
+  'POST /dcap/project/syncDataToTest': {
+    call: async (f) => {
+      await lifeAt(f, 'TEST');
+      await productionRunsDesign(f);
+      return { method: 'POST', url: `/dcap/project/syncDataToTest?projectId=${f.lifeId}&typesStr=design` };
+    },
   'POST /dcap/project/applyProjectStatusChange': {
     call: async (f) => {
       await lifeAt(f, 'ON_RESEARCH');

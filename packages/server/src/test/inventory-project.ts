@@ -38,6 +38,13 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/project/approveApplyOnline': { call: (f) => ({ method: 'POST', url: `/dcap/project/approveApplyOnline?projectId=${f.projectId}&approve=false` }) },
   'POST /dcap/project/resetTest': { call: (f) => ({ method: 'POST', url: `/dcap/project/resetTest?projectId=${f.projectId}` }) },
+  // A wrong code: callers let through are refused by the typed confirmation, so the fixture's production stays.
+  'POST /dcap/project/resetPro': { call: (f) => ({ method: 'POST', url: `/dcap/project/resetPro?projectId=${f.projectId}&typesStr=design&confirmCode=WRONG` }) },
+  // Each allowed persona's call queues a sync or is told one is queued already; the worker never runs here.
+  'POST /dcap/project/syncData': { call: (f) => ({ method: 'POST', url: `/dcap/project/syncData?projectId=${f.projectId}&typesStr=design` }) },
+  'POST /dcap/project/syncDataToTest': { call: (f) => ({ method: 'POST', url: `/dcap/project/syncDataToTest?projectId=${f.projectId}&typesStr=design` }) },
+  'POST /dcap/project/syncTask/list': { call: (f) => ({ method: 'POST', url: '/dcap/project/syncTask/list', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/syncTask/detail': { call: (f) => ({ method: 'POST', url: '/dcap/project/syncTask/detail', body: { projectId: f.projectId, id: 999999 } }) },
   'POST /dcap/project/applyProjectStatusChange': {
     call: (f) => ({ method: 'POST', url: '/dcap/project/applyProjectStatusChange', body: { projectId: f.projectId, type: 'APPLY_DATABASE_UNFREEZED', reason: 'matrix' } }),
   },
@@ -210,4 +217,3 @@ async function unitOf(f: Fixture, siteId: number): Promise<number> {
   const info = await f.study.t.call('GET', `/dcap/projectSite/info/${siteId}?projectId=${f.projectId}`, { token: f.study.admin.token });
   return (info.body.data as { unitId: number }).unitId;
 }
-

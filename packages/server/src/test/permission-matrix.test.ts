@@ -39,6 +39,8 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'role.manage': ['platformAdmin', 'projectAdmin', 'withRight'],
   'role.assign': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'design.edit': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  // Not a role flag: resetting production is for project administrators only (docs/decisions.md).
+  'project.resetProduction': ['platformAdmin', 'projectAdmin'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */

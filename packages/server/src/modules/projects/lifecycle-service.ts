@@ -1,7 +1,5 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
-import { AppError, canLockFrom, canResetTestData, isCleanableEnv, isLegalStatusChange, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
-import { listEnvs } from '../environments/repo.js';
-import { removeEnvironmentData } from '../environments/service.js';
+import { AppError, canLockFrom, isLegalStatusChange, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
 import { translatingErrors } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -219,20 +217,3 @@ export async function decideStatusChange(
 /** The shape of the one-body lifecycle calls registered in a loop by routes.ts. */
 export type SimpleAction = (actor: Actor, context: ProjectContext, meta: RequestMeta) => Promise<Project>;
 
-/**
- * Reset test data (spec 000 §4.2): while the project is still being tested, empties the study data of
- * every environment but production, in one audited transaction.
- */
-export async function resetTestData(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<{ removed: Record<string, Record<string, number>> }> {
-  return deps.db.transaction().execute(async (trx) => {
-    const project = await repo.findProjectForUpdate(trx, context.project.id);
-    if (!project) throw new AppError('project.not_found');
-    if (!canResetTestData(project.status)) throw new AppError('project.status_forbids', { status: project.status });
-    const removed: Record<string, Record<string, number>> = {};
-    for (const env of await listEnvs(trx, project.id)) {
-      if (isCleanableEnv(env.type)) removed[env.key] = await removeEnvironmentData(trx, env);
-    }
-    await auditProject(trx, actor, meta, project.id, 'project.resetTest', { newValue: { removed } });
-    return { removed };
-  });
-}

@@ -13,7 +13,9 @@ import {
   projectStepSchema,
   queryId,
   queryInt,
-  safeText,
+  resetProQuerySchema,
+  resetResultSchema,
+  resetTestQuerySchema,
   saveProjectSchema,
   statusChangeApplicationSchema,
   updateStatusQuerySchema,
@@ -24,6 +26,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { fromBody, fromParams, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import * as lifecycle from './lifecycle-service.js';
+import { resetProductionData, resetTestData } from './reset-service.js';
 import { createProject, listProjects, projectInfo, updateProject } from './service.js';
 
 
@@ -136,12 +139,22 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
   routes.add(app, {
     method: 'POST',
     url: '/dcap/project/resetTest',
-    summary: 'Remove the study data of every non-production environment while the project is in testing',
+    summary: 'Reset the named parts (typesStr: design, data; data when left out) of every non-production environment while the project is in testing',
     tag: 'lifecycle',
     access: { project: 'project.lifecycle', locate: fromQuery },
-    query: z.strictObject({ projectId: queryId(), typesStr: safeText().max(200).optional() }),
-    response: z.object({ removed: z.record(z.string(), z.record(z.string(), z.number())) }),
-    handler: ({ actor, project, meta }) => lifecycle.resetTestData(deps, actor, project, meta),
+    query: resetTestQuerySchema,
+    response: resetResultSchema,
+    handler: ({ actor, project, query, meta }) => resetTestData(deps, actor, project, query.typesStr ?? ['data'], meta),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/project/resetPro',
+    summary: 'Reset the named parts (typesStr) of production before go-live; confirmCode must be the project code',
+    tag: 'lifecycle',
+    access: { project: 'project.resetProduction', locate: fromQuery },
+    query: resetProQuerySchema,
+    response: resetResultSchema,
+    handler: ({ actor, project, query, meta }) => resetProductionData(deps, actor, project, query.typesStr, query.confirmCode, meta),
   });
   routes.add(app, {
     method: 'POST',
