@@ -6,6 +6,7 @@ export * from './validation/text.js';
 export * from './auth/password.js';
 export * from './auth/schemas.js';
 export * from './users/schemas.js';
+export * from './users/preferences.js';
 export * from './permissions/actor.js';
 export * from './shell/menus.js';
 export * from './shell/storage-keys.js';

@@ -20,6 +20,7 @@ import { resolveProjectAccess } from './modules/projects/access.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerSessionCallRoutes } from './modules/system/session-calls.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { registerPreferenceRoutes } from './modules/users/preferences-routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerSessionRoutes } from './modules/projects/session-routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUnitRoutes(fastify, routes, deps);
   registerProjectRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);
+  registerPreferenceRoutes(fastify, routes, deps);
   registerEnvironmentRoutes(fastify, routes, deps);
   registerSiteRoutes(fastify, routes, deps);
   registerRoleRoutes(fastify, routes, deps);

@@ -41,11 +41,28 @@ export const designChangeSchema = z.object({
 });
 export type DesignChange = z.infer<typeof designChangeSchema>;
 
+/**
+ * A label the incoming design still shows as the designer's default (panels/default-labels.ts): publishing
+ * warns with the list and goes ahead when the user confirms.
+ */
+export const defaultLabelWarningSchema = z.object({
+  /** The instrument's abbreviation and name. */
+  instrument: z.string(),
+  instrumentName: z.string(),
+  widgetKey: z.string(),
+  kind: z.enum(['field', 'option', 'column']),
+  path: z.string(),
+  label: z.string(),
+});
+export type DefaultLabelWarning = z.infer<typeof defaultLabelWarningSchema>;
+
 export const designDiffSchema = z.object({
   target: z.enum(PUBLISH_TARGETS),
   /** The version the target runs; null when nothing was published to it yet. */
   currentVersion: z.number().nullable(),
   changes: z.array(designChangeSchema),
+  /** Labels of the incoming design left at their defaults, instrument by instrument. */
+  defaultLabels: z.array(defaultLabelWarningSchema),
 });
 export type DesignDiff = z.infer<typeof designDiffSchema>;
 
@@ -57,7 +74,13 @@ export const publishDesignSchema = z.strictObject({
 });
 export type PublishDesignRequest = z.infer<typeof publishDesignSchema>;
 
-export const publishResultSchema = z.object({ version: z.number(), target: z.enum(PUBLISH_TARGETS), publishedAt: z.string() });
+export const publishResultSchema = z.object({
+  version: z.number(),
+  target: z.enum(PUBLISH_TARGETS),
+  publishedAt: z.string(),
+  /** How many labels of the published design were left at their defaults (the diff lists them). */
+  defaultLabelCount: z.number().optional(),
+});
 export type PublishResult = z.infer<typeof publishResultSchema>;
 
 export const designVersionSchema = z.object({

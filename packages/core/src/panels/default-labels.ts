@@ -77,3 +77,12 @@ export function findDefaultLabels(panel: Pick<Panel, 'list'>): DefaultLabel[] {
   }
   return found;
 }
+
+/** The default labels of several instruments' panels, each entry naming its instrument. */
+export function findDefaultLabelsOfInstruments(
+  instruments: readonly { nameAbbr: string; name: string; panel: Pick<Panel, 'list'> }[],
+): (DefaultLabel & { instrument: string; instrumentName: string })[] {
+  return instruments.flatMap((instrument) =>
+    findDefaultLabels(instrument.panel).map((entry) => ({ ...entry, instrument: instrument.nameAbbr, instrumentName: instrument.name })),
+  );
+}

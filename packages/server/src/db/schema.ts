@@ -372,6 +372,14 @@ export interface DerivedFieldsTable {
   description: Generated<string>;
   description_en: Generated<string>;
   widget: Json;
+/** A user's own preferences: font size and notifications (migration 0013; core users/preferences.ts). */
+export interface UserPreferencesTable {
+  user_id: number;
+  font_size: Generated<'small' | 'medium' | 'large'>;
+  notifications: Generated<unknown>;
+  updated_at: Timestamp;
+}
+
   sort: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -426,6 +434,7 @@ export type JobRow = Selectable<JobsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+  user_preferences: UserPreferencesTable;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;

@@ -70,6 +70,7 @@ export const READS = new Set([
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
   'GET /dcap/sys/user/list',
+  'GET /dcap/sys/user/preferences',
   'GET /dcap/sys/user/search/:keyword',
   'GET /dcap/sys/user/info/:id',
   'POST /dcap/sys/user/validateUser',
@@ -262,6 +263,10 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/sys/user/delete/:id': {
     call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/delete/${await newUser(f)}` }),
     audit: { action: 'user.delete', old: { status: 'active' }, new: { status: 'deleted' } },
+  'POST /dcap/sys/user/preferences': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/user/preferences', as: f.pm, body: { fontSize: 'large', notifications: { email: { visits: true } } } }),
+    audit: { action: 'user.preferences_update', old: { fontSize: 'small', 'email.visits': false }, new: { fontSize: 'large', 'email.visits': true } },
+  },
   },
   'POST /dcap/sys/user/delete': {
     call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/delete', body: { ids: [await newUser(f)] } }),

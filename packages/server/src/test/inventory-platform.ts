@@ -32,6 +32,9 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'GET /dcap/sys/user/info': { call: () => ({ method: 'GET', url: '/dcap/sys/user/info' }) },
   'POST /dcap/sys/user/updateCurrentUser': {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
+  // The caller's own preferences: every signed-in persona may read and change theirs.
+  'GET /dcap/sys/user/preferences': { call: () => ({ method: 'GET', url: '/dcap/sys/user/preferences' }) },
+  'POST /dcap/sys/user/preferences': { call: () => ({ method: 'POST', url: '/dcap/sys/user/preferences', body: { fontSize: 'medium' } }) },
   },
   'GET /dcap/sys/unit/list': { call: () => ({ method: 'GET', url: '/dcap/sys/unit/list?keyword=MX' }) },
   'GET /dcap/sys/division/list': { call: (f) => ({ method: 'GET', url: `/dcap/sys/division/list?unitId=${f.unitA}` }) },

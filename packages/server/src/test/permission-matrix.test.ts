@@ -93,7 +93,7 @@ describe('permission inventory', () => {
 
   it('declares every platform write with a platform right (hospitals, departments, users, libraries)', () => {
     // The signed-in user's own account is theirs to change; every other write under /sys is the platform's.
-    const own = new Set(['POST /dcap/sys/user/password', 'POST /dcap/sys/user/updateCurrentUser']);
+    const own = new Set(['POST /dcap/sys/user/password', 'POST /dcap/sys/user/updateCurrentUser', 'POST /dcap/sys/user/preferences']);
     const loose = f.study.t.app.routes.routes
       .filter((route) => route.method === 'POST' && route.url.startsWith('/dcap/sys/') && !own.has(key(route)))
       .filter((route) => typeof route.access !== 'object' || !('platform' in route.access))
