@@ -40,6 +40,7 @@ const eventsPage = async () => ({ Component: (await import('../features/design/E
 const publishPage = async () => ({ Component: (await import('../features/design/PublishPage')).PublishPage });
 const projectDictionariesPage = async () => ({ Component: (await import('../features/design/ProjectDictionariesPage')).ProjectDictionariesPage });
 const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
+const designEntryLayout = async () => ({ Component: (await import('../features/designer/DesignEntryGate')).DesignEntryLayout });
 const derivedDesignerPage = async () => ({ Component: (await import('../features/designer/DerivedDesignerPage')).DerivedDesignerPage });
 const standardFieldsPage = async () => ({ Component: (await import('../features/library/StandardFieldsPage')).StandardFieldsPage });
 const standardInstrumentsPage = async () => ({
@@ -81,10 +82,16 @@ export const routes: RouteObject[] = [
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
-          { path: '/dCapVue/design/instruments', lazy: instrumentsPage },
-          { path: '/dCapVue/design/events', lazy: eventsPage },
-          { path: '/dCapVue/design/dicts', lazy: projectDictionariesPage },
-          { path: '/dCapVue/design/publish', lazy: publishPage },
+          {
+            // Opening a design screen moves the session into the development environment (spec 000 §4.3).
+            lazy: designEntryLayout,
+            children: [
+              { path: '/dCapVue/design/instruments', lazy: instrumentsPage },
+              { path: '/dCapVue/design/events', lazy: eventsPage },
+              { path: '/dCapVue/design/dicts', lazy: projectDictionariesPage },
+              { path: '/dCapVue/design/publish', lazy: publishPage },
+            ],
+          },
           { path: '/dCapVue/design/panel/:instrumentId', lazy: formDesignerPage },
           { path: '/dCapVue/design/derived/:instrumentId', lazy: derivedDesignerPage },
           { path: '/sys/standardField', lazy: standardFieldsPage },

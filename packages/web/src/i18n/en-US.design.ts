@@ -164,6 +164,13 @@ export const enUSDesign: Shape<typeof zhCNDesign> = {
       summary: 'Forms per visit',
     },
     publish: {
+      defaultLabels: {
+        title_one: '{{count}} label still has its default text, which sites will see once published. Consider replacing it in the designer first.',
+        title: '{{count}} labels still have their default text, which sites will see once published. Consider replacing them in the designer first.',
+        field: 'field label',
+        option: 'option',
+        column: 'table column',
+      },
       title: 'Publish design · {{code}}',
       target: {
         uat: 'test environment',

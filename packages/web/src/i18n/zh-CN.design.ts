@@ -161,6 +161,12 @@ export const zhCNDesign = {
       summary: '各访视的表单数',
     },
     publish: {
+      defaultLabels: {
+        title: '有 {{count}} 处标签仍是默认文字，发布后研究中心会看到这些文字。建议先在设计器中改为实际内容。',
+        field: '字段标签',
+        option: '选项',
+        column: '表格列名',
+      },
       title: '发布设计 · {{code}}',
       target: {
         uat: '测试环境',

@@ -6,6 +6,7 @@ import { PUBLISH_NOTE_MAX } from '@dcap/core';
 import type { PublishTarget } from '@dcap/core';
 import { useDesignDiffQuery, usePublishDesignMutation } from '../../api/publishing';
 import { currentLocale } from '../../i18n';
+import { DefaultLabelWarning } from './DefaultLabelWarning';
 import { DiffList } from './DiffList';
 import { TARGET_LABEL_KEYS } from './labels';
 
@@ -20,7 +21,7 @@ interface PublishDialogProps {
   onClose: () => void;
 }
 
-/** Shows what publishing would change, then publishes with an optional note (issue item 6: publishing shows the differences). */
+/** Shows what publishing would change and the labels left at their defaults, then publishes with an optional note. */
 export function PublishDialog({ projectId, target, onClose }: PublishDialogProps) {
   const { t, i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
@@ -65,6 +66,7 @@ export function PublishDialog({ projectId, target, onClose }: PublishDialogProps
             ]}
           />
           {target === 'prd' ? <Alert type="warning" showIcon title={t('design.publish.prdHint')} /> : null}
+          <DefaultLabelWarning labels={diff.data.defaultLabels} />
           <DiffList changes={diff.data.changes} english={english} />
           <Form layout="vertical">
             <Form.Item label={t('design.publish.note')}>

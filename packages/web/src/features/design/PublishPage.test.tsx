@@ -19,6 +19,7 @@ const diff: DesignDiff = {
     },
     { entity: 'event', change: 'added', key: 'Week 2', name: 'Week 2', details: [] },
   ],
+  defaultLabels: [],
 };
 
 const PATH = '/dCapVue/design/publish';

@@ -66,7 +66,7 @@ describe('derived-variable designer /dCapVue/design/derived/:instrumentId', () =
     fireEvent.click(screen.getByTestId('designer-json'));
     const panel = JSON.parse((await screen.findByTestId('json-text')).textContent) as { list: Widget[] };
     expect(panel.list[0]?.options.options?.map((option) => [option.key, option.label])).toEqual([
-      ['1', '1. 新选项'],
+      ['1', '选项1'],
       ['3', 'Obese'],
     ]);
   });

@@ -25,7 +25,7 @@ export function DerivedDesignerPage() {
   const { modal, message } = App.useApp();
   const instrumentId = Number(useParams().instrumentId ?? 0);
   const access = useDesignAccess();
-  const loaded = usePanelQuery(access === 'ready' ? instrumentId : 0);
+  const loaded = usePanelQuery(access.access === 'ready' ? instrumentId : 0);
   const { state, dispatch, issueKeys } = useDesignerState(loaded.data?.panel, instrumentId);
   const actions = useDesignerActions('derived', instrumentId, loaded.data?.revision, state, dispatch);
   const fetchers = useLibraryFetchers();

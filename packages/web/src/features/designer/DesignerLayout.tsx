@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESIGNER_HEIGHT_OFFSET } from '@dcap/core';
-import type { DesignAccess } from './useDesignAccess';
+import './designer.css';
+import { DesignEntryNotice } from './DesignEntryNotice';
+import type { DesignEntry } from './useDesignAccess';
 
 /** Spec 001 §2.1: the designer is the window height minus 150px. */
 function useDesignerHeight(): number {
@@ -48,7 +50,7 @@ export function BottomButtons({ onPreview, onClear, onJson, onSave, saving }: Bo
 interface DesignerLayoutProps {
   title: string;
   dirty: boolean;
-  access: DesignAccess;
+  access: DesignEntry;
   loading: boolean;
   failed: boolean;
   left: ReactNode;
@@ -64,12 +66,14 @@ interface DesignerLayoutProps {
 export function DesignerLayout({ title, dirty, access, loading, failed, left, top, centre, right, bottom, wrapColumns = (columns) => columns }: DesignerLayoutProps) {
   const { t } = useTranslation();
   const height = useDesignerHeight();
-  if (access === 'refused') return <Result status="403" title={t('designer.refused')} data-testid="forbidden" />;
+  if (access.access === 'refused') return <Result status="403" title={t('designer.refused')} data-testid="forbidden" />;
+  if (access.access === 'noDevEnv') return <DesignEntryNotice entry={access} />;
   if (failed) return <Result status="error" title={t('designer.loadFailed')} />;
-  if (access === 'checking' || loading) return <Spin style={{ display: 'block', marginTop: 80 }} />;
+  if (access.access === 'checking' || loading) return <Spin style={{ display: 'block', marginTop: 80 }} />;
   return (
     <Flex vertical style={{ height, minHeight: 400 }} data-testid="designer">
-      <Flex align="center" gap={8} style={{ paddingBottom: 8 }}>
+      {/* The title and save state stay in view when the page scrolls under a short window. */}
+      <Flex align="center" gap={8} className="dcap-designer-header" data-testid="designer-header">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {title}
         </Typography.Title>

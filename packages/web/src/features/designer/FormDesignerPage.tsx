@@ -36,7 +36,7 @@ export function FormDesignerPage() {
   const instrumentId = Number(useParams().instrumentId ?? 0);
   const { project } = useProjectContext();
   const access = useDesignAccess();
-  const loaded = usePanelQuery(access === 'ready' ? instrumentId : 0);
+  const loaded = usePanelQuery(access.access === 'ready' ? instrumentId : 0);
   const { state, dispatch, issueKeys, selectedIssues } = useDesignerState(loaded.data?.panel, instrumentId);
   const actions = useDesignerActions('form', instrumentId, loaded.data?.revision, state, dispatch);
   useUnsavedGuard(state.dirty);

@@ -1,6 +1,7 @@
 import { DoubleLeftOutlined, DoubleRightOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { Button, Collapse, Flex, Tooltip, Typography } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PALETTE_GROUPS, PALETTE_ITEMS } from './palette';
 import type { PaletteItem } from './palette';
@@ -8,10 +9,21 @@ import type { PaletteItem } from './palette';
 /** The drag id of a palette entry; the canvas reads the entry back from it on drop. */
 export const paletteDragId = (id: string) => `palette:${id}`;
 
+/**
+ * A palette entry: a click, Enter or Space adds it to the canvas (after the selected widget, else at the end);
+ * dragging with the pointer places it. dnd-kit's keyboard sensor would take Enter and Space to start a drag
+ * that a keyboard user has no target for, so those keys pick the entry instead.
+ */
 function PaletteButton({ item, onPick }: { item: PaletteItem; onPick: (item: PaletteItem) => void }) {
   const { t } = useTranslation();
   const draggable = item.action.kind === 'widgets';
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: paletteDragId(item.id), data: { paletteId: item.id }, disabled: !draggable });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onPick(item);
+    }
+  };
   return (
     <Button
       ref={setNodeRef}
@@ -21,7 +33,9 @@ function PaletteButton({ item, onPick }: { item: PaletteItem; onPick: (item: Pal
       onClick={() => onPick(item)}
       data-testid={`palette-${item.id}`}
       {...attributes}
+      aria-roledescription={t('designer.palette.roleDescription')}
       {...listeners}
+      onKeyDown={onKeyDown}
     >
       {t(`designer.palette.items.${item.id}`)}
     </Button>

@@ -33,7 +33,7 @@ export function designerServer(panel: Panel, routes: Parameters<typeof fakeServe
 export function renderDesigner(page: 'form' | 'derived', fetch: typeof globalThis.fetch) {
   window.localStorage.setItem(storageKey('language'), 'en-US');
   window.localStorage.setItem(storageKey('token'), 't');
-  const init = makeProjectInit(ADMIN);
+  const init = makeProjectInit(ADMIN, { currEnv: 'dev' });
   const Page = page === 'form' ? FormDesignerPage : DerivedDesignerPage;
   const path = page === 'form' ? '/dCapVue/design/panel/:instrumentId' : '/dCapVue/design/derived/:instrumentId';
   const app = createAppInstance({

@@ -7,6 +7,7 @@ import {
   DEFAULT_LABEL_POSITION,
   deleteWidget,
   insertWidget,
+  locateWidget,
   moveWidget,
   setBullseye,
   setChangeFlag,
@@ -68,9 +69,25 @@ function shifted(location: WidgetLocation, by: number): WidgetLocation {
   return location.container === 'table' ? location : { ...location, index: location.index + by };
 }
 
+/**
+ * Where a widget picked from the palette (click, Enter or Space) goes: right after the selected widget when
+ * it sits in the panel or a grid column, else at the end of the panel.
+ */
+function pickLocation(state: DesignerState): WidgetLocation {
+  const end: WidgetLocation = { container: 'panel', index: state.panel.list.length };
+  const selected = state.selectedKey === null ? null : locateWidget(state.panel, state.selectedKey);
+  if (!selected || selected.container === 'table') return end;
+  return { ...selected, index: selected.index + 1 };
+}
+
 /** Inserts widgets one after another; the first refusal stops and nothing changes. The last one is selected. */
 function insertAll(state: DesignerState, widgets: Widget[], location: WidgetLocation | undefined): DesignerState {
-  const start: WidgetLocation = location ?? { container: 'panel', index: state.panel.list.length };
+  if (location === undefined) {
+    // A pick after a selected grid cell that cannot hold it (a table, §5.3) goes to the end of the panel.
+    const picked = insertAll(state, widgets, pickLocation(state));
+    return picked.refusal && picked.panel === state.panel ? insertAll(state, widgets, { container: 'panel', index: state.panel.list.length }) : picked;
+  }
+  const start: WidgetLocation = location;
   let panel = state.panel;
   let selectedKey = state.selectedKey;
   // A table cell holds one widget; the others of a composite go nowhere.
