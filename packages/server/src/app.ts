@@ -24,6 +24,7 @@ import { registerPreferenceRoutes } from './modules/users/preferences-routes.js'
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerSessionRoutes } from './modules/projects/session-routes.js';
+import { registerProjectCallRoutes } from './modules/projects/project-calls-routes.js';
 import { registerEnvironmentRoutes } from './modules/environments/routes.js';
 import { registerSiteRoutes } from './modules/sites/routes.js';
 import { registerRoleRoutes } from './modules/roles/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUnitRoutes(fastify, routes, deps);
   registerProjectRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);
+  registerProjectCallRoutes(fastify, routes, deps);
   registerPreferenceRoutes(fastify, routes, deps);
   registerEnvironmentRoutes(fastify, routes, deps);
   registerSiteRoutes(fastify, routes, deps);

@@ -1,4 +1,4 @@
-import type { EnvType, JobStatus, ProjectStatus, StatusChangeType } from '@dcap/core';
+import type { ApplicationType, EnvType, JobStatus, ProjectStatus, } from '@dcap/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are written as Date and always read back as Date (both drivers parse timestamptz). */
@@ -212,7 +212,7 @@ export interface RoleAssignmentsTable {
 export interface StatusChangeApplicationsTable {
   id: Generated<number>;
   project_id: number;
-  type: StatusChangeType;
+  type: ApplicationType;
   reason: string;
   state: Generated<'pending' | 'approved' | 'rejected'>;
   applied_by: number;
@@ -299,6 +299,39 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
   heartbeat_at: NullableTimestamp;
   attempts: Generated<number>;
+}
+
+/** The audit steps a project uses, in order (migration 0010); no row means the default process. */
+export interface ProjectProcessConfigsTable {
+  project_id: number;
+  steps: TextArray;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** The sponsor's external acceptance test results of a project (migration 0010). */
+export interface ProjectExternalTestsTable {
+  id: Generated<number>;
+  project_id: number;
+  result: 'passed' | 'failed';
+  notes: string | null;
+  recorded_by: number;
+  recorded_at: Timestamp;
+}
+
+/** A picture of a project's UI settings or description (migration 0010); deleted logically. */
+export interface ProjectFilesTable {
+  id: Generated<number>;
+  project_id: number;
+  purpose: 'uiConfig' | 'description';
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  deleted_by: number | null;
+  deleted_at: NullableTimestamp;
 }
 
 /** Standard variable library: CDASH-style domains (migration 0005). */
@@ -411,6 +444,9 @@ export interface Database {
   std_templates: StdTemplatesTable;
   dicts: DictsTable;
   derived_fields: DerivedFieldsTable;
+  project_process_configs: ProjectProcessConfigsTable;
+  project_external_tests: ProjectExternalTestsTable;
+  project_files: ProjectFilesTable;
   jobs: JobsTable;
 }
 

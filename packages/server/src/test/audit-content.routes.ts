@@ -55,6 +55,8 @@ interface Write {
 export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
+  // The login response enters the first listed project when the session has none (spec 000 §4.1).
+  'GET /dcap/sys/init': 'modules/system/init.test.ts',
   'POST /dcap/sys/user/password': 'modules/auth/auth.test.ts',
   'GET /dcap/sys/user/export': 'modules/users/import.test.ts',
   'POST /dcap/sys/user/importConfirm': 'modules/users/import.test.ts',
@@ -66,7 +68,6 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
-  'GET /dcap/sys/init',
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
   'GET /dcap/sys/user/list',
@@ -79,6 +80,12 @@ export const READS = new Set([
   'GET /dcap/project/list',
   'GET /dcap/project/info/:projectId',
   'GET /dcap/project/step/:projectId',
+  'GET /dcap/project/info/',
+  'GET /dcap/project/step/',
+  'GET /dcap/project/dataBaseNotAvailable',
+  'GET /dcap/project/getLoginInfo/:id',
+  'POST /dcap/project/oncePublished',
+  'POST /dcap/project/processConfig/detail',
   'POST /dcap/project/statusChangeApplications',
   'POST /dcap/projectEnv/getEnvList',
   'POST /dcap/projectEnv/userEnvList',
@@ -438,6 +445,13 @@ export const WRITES: Record<string, Write> = {
     },
     audit: (f) => ({ action: 'session.switch', old: { projectId: f.projectId, env: 'dev' }, new: { projectId: f.lifeId } }),
   },
+  'GET /dcap/project/store/:projectId/:roleId/:env': {
+    call: async (f) => {
+      await enterDesign(f, f.admin);
+      return { method: 'GET', url: `/dcap/project/store/${f.lifeId}/0/uat`, as: f.admin };
+    },
+    audit: (f) => ({ action: 'session.switch', old: { projectId: f.projectId, env: 'dev' }, new: { projectId: f.lifeId, env: 'uat' } }),
+  },
   'GET /dcap/projectRole/store/:roleId': {
     call: async (f) => {
       const first = await role(f.study, f.pm, { projectId: f.projectId, alias: `AC-R${f.counter()}`, institutionIds: 'all' });
@@ -456,6 +470,38 @@ export const WRITES: Record<string, Write> = {
       return { method: 'GET', url: '/dcap/projectEnv/selectEnv/uat', as: f.admin };
     },
     audit: { action: 'session.switch', old: { env: 'dev' }, new: { env: 'uat' } },
+  },
+
+  // The project calls of spec 000 §7.4 (docs/decisions.md, "Project calls")
+  'GET /dcap/project/deletePicture/:id': {
+    call: async (f) => {
+      const picture = await f.study.t.database.db
+        .insertInto('project_files')
+        .values({ project_id: f.projectId, purpose: 'uiConfig', filename: 'logo.png', content_type: 'image/png', size: 10, storage_key: 'ac/logo.png', created_by: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/dcap/project/deletePicture/${picture.id}?projectId=${f.projectId}` };
+    },
+    audit: { action: 'project_file.delete', old: { filename: 'logo.png', deletedAt: null }, new: { deletedAt: expect.any(String) as unknown } },
+  },
+  'POST /dcap/project/processConfig/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/project/processConfig/save', body: { projectId: f.projectId, steps: ['verify'] } }),
+    audit: { action: 'process_config.update', old: { steps: ['verify', 'review', 'sign'], saved: false }, new: { steps: ['verify'], saved: true } },
+  },
+  'POST /dcap/project/externalTest': {
+    call: async (f) => {
+      await lifeAt(f, 'TEST');
+      return { method: 'POST', url: '/dcap/project/externalTest', body: { projectId: f.lifeId, result: 'passed', notes: '申办方验收通过' } };
+    },
+    audit: { action: 'project.externalTest', old: null, new: { result: 'passed', notes: '申办方验收通过' } },
+  },
+  'POST /dcap/project/applyPreScreenSuspend': {
+    call: async (f) => {
+      await lifeAt(f, 'ON_RESEARCH');
+      await f.study.t.database.db.updateTable('projects').set({ config: JSON.stringify({ preScreen: true }) }).where('id', '=', f.lifeId).execute();
+      return { method: 'POST', url: '/dcap/project/applyPreScreenSuspend', body: { projectId: f.lifeId, reason: '预筛选暂停' } };
+    },
+    audit: { action: 'project.applyStatusChange', old: null, new: { type: 'APPLY_PRE_SCREEN_SUSPEND' } },
   },
 
   // Environments (COMPLIANCE AT-1: environment is an audited entity)
@@ -579,6 +625,11 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/project/design/publish': {
     call: (f) => ({ method: 'POST', url: '/dcap/project/design/publish', body: { projectId: f.projectId, target: 'uat' } }),
     audit: { action: 'design.publish', old: { target: 'uat', version: null }, new: { target: 'uat', version: 1, changes: expect.any(Array) as unknown } },
+  },
+  // The spec's name for the same publishing, after it: the unchanged draft is published again as version 1.
+  'POST /dcap/project/publish': {
+    call: (f) => ({ method: 'POST', url: '/dcap/project/publish', body: { projectId: f.projectId, target: 'uat' } }),
+    audit: { action: 'design.publish', old: { target: 'uat', version: 1 }, new: { target: 'uat', version: 1 } },
   },
 
   // Libraries

@@ -88,6 +88,9 @@ beforeAll(async () => {
   // A project and a hospital, so ids in the base values name real rows where a route looks them up.
   await t.call('POST', '/dcap/project/apply', { token, body: { code: 'BAD', name: 'Bad input study' } });
   await t.call('POST', '/dcap/sys/unit/save', { token, body: { code: 'BAD-U', name: '坏输入医院' } });
+  // The login response enters the first listed project when the session has none (spec 000 §4.1): settled
+  // here, so that switch is not taken for a change made by bad input.
+  await t.call('GET', '/dcap/sys/init', { token });
 }, 60_000);
 afterAll(() => t.close());
 

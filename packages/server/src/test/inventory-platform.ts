@@ -15,6 +15,8 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'GET /dcap/logout': { withoutToken: true, call: () => ({ method: 'GET', url: '/dcap/logout' }) },
   'GET /dcap/health': { call: () => ({ method: 'GET', url: '/dcap/health' }) },
   'GET /dcap/locale': { call: () => ({ method: 'GET', url: '/dcap/locale' }) },
+  // The project's own sign-in page reads this before anyone signs in.
+  'GET /dcap/project/getLoginInfo/:id': { call: (f) => ({ method: 'GET', url: `/dcap/project/getLoginInfo/${f.projectId}` }) },
 
   // Signed in: any valid session, whatever the project.
   'POST /dcap/sys/user/password': {

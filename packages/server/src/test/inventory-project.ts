@@ -25,6 +25,19 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   },
   'GET /dcap/project/info/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/info/${f.projectId}` }) },
   'GET /dcap/project/step/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/step/${f.projectId}` }) },
+  // The session's current project: each member asks in the project their session is in (a stranger in
+  // theirs), so the project and platform administrators first enter the matrix project.
+  'GET /dcap/project/info/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/info/' }) },
+  'GET /dcap/project/step/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/step/' }) },
+  'GET /dcap/project/dataBaseNotAvailable': { call: (f) => ({ method: 'GET', url: `/dcap/project/dataBaseNotAvailable?projectId=${f.projectId}` }) },
+  // A fresh picture for each call, so every allowed persona deletes one.
+  'GET /dcap/project/deletePicture/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/project/deletePicture/${await pictureOf(f)}?projectId=${f.projectId}` }) },
+  'POST /dcap/project/publish': { call: (f) => ({ method: 'POST', url: '/dcap/project/publish', body: { projectId: f.projectId, target: 'uat' } }) },
+  'POST /dcap/project/oncePublished': { call: (f) => ({ method: 'POST', url: '/dcap/project/oncePublished', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/processConfig/detail': { call: (f) => ({ method: 'POST', url: '/dcap/project/processConfig/detail', body: { projectId: f.projectId } }) },
+  'POST /dcap/project/processConfig/save': { call: (f) => ({ method: 'POST', url: '/dcap/project/processConfig/save', body: { projectId: f.projectId, steps: ['verify', 'sign'] } }) },
+  'POST /dcap/project/externalTest': { call: (f) => ({ method: 'POST', url: '/dcap/project/externalTest', body: { projectId: f.projectId, result: 'passed' } }) },
+  'POST /dcap/project/applyPreScreenSuspend': { call: (f) => ({ method: 'POST', url: '/dcap/project/applyPreScreenSuspend', body: { projectId: f.projectId, reason: 'matrix' } }) },
   'GET /dcap/project/nextStep/:projectId/:n': { call: (f) => ({ method: 'GET', url: `/dcap/project/nextStep/${f.projectId}/8` }) },
   'POST /dcap/project/confirmProjectInternalTest': { call: (f) => ({ method: 'POST', url: '/dcap/project/confirmProjectInternalTest', body: { projectId: f.projectId } }) },
   'POST /dcap/project/applyAuditConfig': { call: (f) => ({ method: 'POST', url: '/dcap/project/applyAuditConfig', body: { projectId: f.projectId } }) },
@@ -57,6 +70,8 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
     allowed: ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'],
     call: (f) => ({ method: 'GET', url: `/dcap/project/store/${f.projectId}` }),
   },
+  // Project, role and environment at once: only a holder of the named role may choose it.
+  'GET /dcap/project/store/:projectId/:roleId/:env': { allowed: ['withRight'], call: (f) => ({ method: 'GET', url: `/dcap/project/store/${f.projectId}/${f.roleAll}/uat` }) },
   'GET /dcap/projectRole/store/:roleId': { allowed: ['withRight'], call: (f) => ({ method: 'GET', url: `/dcap/projectRole/store/${f.roleAll}` }) },
   // Every persona selects within its own current project, so the stranger succeeds in theirs; a user in no
   // project has none to select in.
@@ -194,6 +209,22 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
 };
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
+
+/** Puts the project and platform administrators' sessions in the matrix project, then makes the call. */
+async function enterManagers(f: Fixture, call: Call): Promise<Call> {
+  for (const who of [f.personas.projectAdmin, f.personas.platformAdmin]) await f.study.t.call('GET', `/dcap/project/store/${f.projectId}`, { token: who.token });
+  return call;
+}
+
+/** A picture of the matrix project's UI settings, written straight to the database (uploads are not here). */
+async function pictureOf(f: Fixture): Promise<number> {
+  const row = await f.study.t.database.db
+    .insertInto('project_files')
+    .values({ project_id: f.projectId, purpose: 'uiConfig', filename: 'logo.png', content_type: 'image/png', size: 10, storage_key: 'matrix/logo.png', created_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** An instrument of the matrix project, created once directly in the database. */
 let matrixInstrument: number | undefined;

@@ -202,6 +202,7 @@ export const enUSProjects: Shape<typeof zhCNProjects> = {
       APPLY_UNFREEZE_CONTINUE_RECRUIT: 'Resume the running study',
       APPLY_DATABASE_FREEZED: 'Lock the database',
       APPLY_DATABASE_UNFREEZED: 'Unlock the database',
+      APPLY_PRE_SCREEN_SUSPEND: 'Suspend pre-screening',
     },
     applications: 'Status-change applications',
     applyChange: 'Apply',

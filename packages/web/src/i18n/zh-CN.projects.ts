@@ -199,6 +199,7 @@ export const zhCNProjects = {
       APPLY_UNFREEZE_CONTINUE_RECRUIT: '恢复运行',
       APPLY_DATABASE_FREEZED: '锁定数据库',
       APPLY_DATABASE_UNFREEZED: '解锁数据库',
+      APPLY_PRE_SCREEN_SUSPEND: '暂停预筛选',
     },
     applications: '状态变更申请',
     applyChange: '提交申请',

@@ -1,4 +1,5 @@
 import type {
+  ApplicationType,
   EnvStatus,
   EnvType,
   HeaderNotice,
@@ -6,7 +7,6 @@ import type {
   ProjectListFilter,
   ProjectStatus,
   RoleRight,
-  StatusChangeType,
 } from '@dcap/core';
 import type { BLIND_METHODS, GROUP_SCHEMES, SITE_STATUSES } from '@dcap/core';
 
@@ -90,7 +90,8 @@ export const CONFIG_FLAG_LABEL_KEYS: Record<ProjectConfigFlag, string> = {
   sameRoleCancelCloseQuery: 'projects.config.sameRoleCancelCloseQuery',
 };
 
-export const STATUS_CHANGE_LABEL_KEYS: Record<StatusChangeType, string> = {
+/** Every application type: the status changes and the pre-screening suspension. */
+export const STATUS_CHANGE_LABEL_KEYS: Record<ApplicationType, string> = {
   APPLY_SUSPEND_RECRUIT: 'lifecycle.changeType.APPLY_SUSPEND_RECRUIT',
   APPLY_CONTINUE_RECRUIT: 'lifecycle.changeType.APPLY_CONTINUE_RECRUIT',
   APPLY_PROJECT_LOCKED: 'lifecycle.changeType.APPLY_PROJECT_LOCKED',
@@ -99,6 +100,7 @@ export const STATUS_CHANGE_LABEL_KEYS: Record<StatusChangeType, string> = {
   APPLY_UNFREEZE_CONTINUE_RECRUIT: 'lifecycle.changeType.APPLY_UNFREEZE_CONTINUE_RECRUIT',
   APPLY_DATABASE_FREEZED: 'lifecycle.changeType.APPLY_DATABASE_FREEZED',
   APPLY_DATABASE_UNFREEZED: 'lifecycle.changeType.APPLY_DATABASE_UNFREEZED',
+  APPLY_PRE_SCREEN_SUSPEND: 'lifecycle.changeType.APPLY_PRE_SCREEN_SUSPEND',
 };
 
 export const ENV_TYPE_LABEL_KEYS: Record<EnvType, string> = {

@@ -1,5 +1,5 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
-import { AppError, canLockFrom, isLegalStatusChange, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
+import { AppError, canLockFrom, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
 import { translatingErrors } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -7,6 +7,7 @@ import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from './access.js';
 import { presentApplication, presentProject } from './presenter.js';
+import { preScreenSuspendChange } from './pre-screen-service.js';
 import * as repo from './repo.js';
 import { auditProject } from './service.js';
 import type { Updateable } from 'kysely';
@@ -47,6 +48,7 @@ function flags(before: ProjectRow, after: ProjectRow, side: ProjectRow): Record<
   if (before.config_audit_requested !== after.config_audit_requested) changed.configAuditRequested = side.config_audit_requested;
   if (before.uat_confirmed !== after.uat_confirmed) changed.uatConfirmed = side.uat_confirmed;
   if (before.online_requested !== after.online_requested) changed.onlineRequested = side.online_requested;
+  if (before.config.preScreenSuspend !== after.config.preScreenSuspend) changed.preScreenSuspend = side.config.preScreenSuspend === true;
   return changed;
 }
 
@@ -205,6 +207,7 @@ export async function decideStatusChange(
         .where('id', '=', application.id)
         .execute();
       if (!body.approve) return {};
+      if (application.type === PRE_SCREEN_SUSPEND) return preScreenSuspendChange(project);
       const change = STATUS_CHANGES[application.type];
       const to = resolveTarget(change.to, project.prev_status);
       if (!to || !change.from.includes(project.status)) throw new AppError('project.status_forbids', { status: project.status });

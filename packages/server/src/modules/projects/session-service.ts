@@ -19,7 +19,7 @@ export interface SessionSelection {
  * and environment a person acted in is part of every later row's meaning (COMPLIANCE AT-1), so a switch
  * records where the session was and where it went. A switch to where it already is records nothing.
  */
-async function setSelection(
+export async function setSelection(
   deps: ServiceDeps,
   actor: Actor,
   selection: SessionSelection,

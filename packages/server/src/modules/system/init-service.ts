@@ -1,13 +1,31 @@
-import type { InitResponse } from '@dcap/core';
-import { ALL_SITES, canOnPlatform, menusFor, rightsToFlags, inSiteScope, siteScope, sortEnvironments } from '@dcap/core';
+import type { AuditStep, DictEntry, InitResponse } from '@dcap/core';
+import {
+  ALL_SITES,
+  AppError,
+  auditProcesses,
+  canOnPlatform,
+  currentProjectChoice,
+  inSiteScope,
+  menusFor,
+  PROJECT_CONFIG_FLAGS,
+  PROJECT_ROLE_TEMPLATES,
+  rightsToFlags,
+  SITE_ROLE_TEMPLATES,
+  siteScope,
+  sortEnvironments,
+} from '@dcap/core';
 import type { RoleRight } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
-import type { Actor } from '../../http/context.js';
+import type { Actor, RequestMeta } from '../../http/context.js';
 import { listEnvs } from '../environments/repo.js';
 import { presentEnv } from '../environments/service.js';
+import { listDicts } from '../library/dicts/repo.js';
+import { presentDictEntry } from '../library/presenter.js';
 import { resolveProjectAccess } from '../projects/access.js';
+import { projectAuditSteps } from '../projects/process-config-service.js';
 import { presentProject, projectAbilities } from '../projects/presenter.js';
 import { takesPartIn } from '../projects/repo.js';
+import { storeProject } from '../projects/session-service.js';
 
 /** The caller's projects for the switcher: one query, offline ones left out (spec 000 §4.1). */
 async function switcherProjects(deps: ServiceDeps, actor: Actor) {
@@ -19,13 +37,16 @@ async function switcherProjects(deps: ServiceDeps, actor: Actor) {
   return query.orderBy('id', 'desc').execute();
 }
 
-/** The current project's part of the login response: project, roles, environments and sites. */
+/** The current project's part of the login response: project, roles, environments, sites and process. */
 async function currentProjectPart(deps: ServiceDeps, actor: Actor) {
   if (actor.currentProjectId === null) return null;
-  const context = await resolveProjectAccess(deps.db, actor, actor.currentProjectId).catch(() => null);
+  const context = await resolveProjectAccess(deps.db, actor, actor.currentProjectId).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
   if (!context) return null;
   const projectId = context.project.id;
-  const [roles, envs, sites] = await Promise.all([
+  const [roles, envs, sites, process, dicts] = await Promise.all([
     deps.db
       .selectFrom('role_assignments as a')
       .innerJoin('project_roles as r', 'r.id', 'a.role_id')
@@ -38,36 +59,74 @@ async function currentProjectPart(deps: ServiceDeps, actor: Actor) {
       .execute(),
     listEnvs(deps.db, projectId),
     deps.db.selectFrom('project_sites').select(['id', 'code', 'name', 'name_en', 'status']).where('project_id', '=', projectId).orderBy('code').execute(),
+    projectAuditSteps(deps.db, projectId),
+    listDicts(deps.db, projectId),
   ]);
   const projectRoles = roles.map((role) => ({
     id: role.id,
     alias: role.alias,
     description: role.description,
     descriptionEn: role.description_en,
-    enabled: role.enabled ? 1 : 0,
+    enabled: role.enabled ? (1 as const) : (0 as const),
     institutionIds: role.all_sites ? ALL_SITES : role.site_ids,
     ...rightsToFlags(role.rights as RoleRight[]),
   }));
   // Core computes the caller's sites once, from an enabled role only: a disabled role's sites are not shown.
   const scope = siteScope(context.access);
   const allInstitutions = sites.map((site) => ({ id: site.id, code: site.code, name: site.name, eName: site.name_en, status: site.status }));
+  const project = presentProject(context.project, context.access);
   return {
-    project: presentProject(context.project, context.access),
+    project,
     projectRole: projectRoles.find((role) => role.id === actor.currentRoleId) ?? null,
     projectRoles,
     envList: sortEnvironments(envs.map(presentEnv)),
     allInstitutions,
     institutions: allInstitutions.filter((site) => inSiteScope(scope, site.id)),
     projectAbilities: projectAbilities(context.project, context.access),
+    config: Object.fromEntries(PROJECT_CONFIG_FLAGS.map((flag) => [flag, project.config[flag] ?? false])),
+    auditSteps: process.steps,
+    dicts: dicts.map(presentDictEntry),
   };
 }
 
 /**
- * The login response of spec 000 §3. Dictionaries, audit processes and templates belong to later
- * domains; until they exist their fields are empty, never invented.
+ * Spec 000 §4.1: "The current project defaults to the first listed when the stored one is not in the list."
+ * When the session has no project it can work in (none stored, or one gone offline, or a role since
+ * revoked), it enters the chosen project as "store project" would: its first enabled role and default
+ * environment, audited as a session switch. Returns the actor as the session now stands.
  */
-export async function buildInit(deps: ServiceDeps, actor: Actor, application: string | undefined): Promise<InitResponse> {
-  const [projects, current] = await Promise.all([switcherProjects(deps, actor), currentProjectPart(deps, actor)]);
+async function settleCurrentProject(deps: ServiceDeps, actor: Actor, meta: RequestMeta, listed: readonly number[], current: boolean): Promise<Actor> {
+  const choice = currentProjectChoice(listed, actor.currentProjectId);
+  if (choice === null || (current && choice === actor.currentProjectId)) return actor;
+  try {
+    const selection = await storeProject(deps, actor, meta, choice);
+    return { ...actor, currentProjectId: selection.projectId, currentRoleId: selection.roleId, currentEnv: selection.env };
+  } catch (error) {
+    // Standing changed between the list and the switch: the shell shows no project rather than failing.
+    if (error instanceof AppError) return actor;
+    throw error;
+  }
+}
+
+/**
+ * The login response of spec 000 §3 (docs/decisions.md, "The login response"): the session's project part,
+ * its audit process (auditProcMap, auditProcList), dictionaries by key (the platform's and the project's),
+ * configuration flags, and the role templates offered when roles are created.
+ */
+export async function buildInit(deps: ServiceDeps, caller: Actor, application: string | undefined, meta: RequestMeta): Promise<InitResponse> {
+  const projects = await switcherProjects(deps, caller);
+  let actor = caller;
+  let current = await currentProjectPart(deps, actor);
+  const settled = await settleCurrentProject(deps, actor, meta, projects.map((project) => project.id), current !== null);
+  if (settled !== actor) {
+    actor = settled;
+    current = await currentProjectPart(deps, actor);
+  }
+  const platformDicts = (await listDicts(deps.db, null)).map(presentDictEntry);
+  const dictMap: Record<string, DictEntry> = {};
+  for (const dict of [...platformDicts, ...(current?.dicts ?? [])]) dictMap[dict.key] = dict;
+  const steps: AuditStep[] = current?.auditSteps ?? [];
+  const processes = current ? auditProcesses(steps) : { auditProcMap: {}, auditProcList: [] };
   return {
     user: {
       id: actor.userId,
@@ -84,17 +143,17 @@ export async function buildInit(deps: ServiceDeps, actor: Actor, application: st
     menus: menusFor({ ...actor, projectAbilities: current?.projectAbilities ?? {} }),
     version: deps.config.version,
     branding: { filingNumber: deps.config.filingNumber },
-    auditProcMap: {},
-    auditProcList: [],
-    dictMap: {},
-    projectConfigMap: current ? { [current.project.id]: current.project.config } : {},
-    projectConfigsVo: null,
+    auditProcMap: processes.auditProcMap,
+    auditProcList: processes.auditProcList,
+    dictMap,
+    projectConfigMap: current?.config ?? {},
+    projectConfigsVo: current ? { projectId: current.project.id, config: current.config, auditSteps: steps } : null,
     project: current?.project ?? null,
     projects,
     projectRole: current?.projectRole ?? null,
     projectRoles: current?.projectRoles ?? [],
-    projRoles: [],
-    siteRoles: [],
+    projRoles: PROJECT_ROLE_TEMPLATES.map((template) => ({ ...template, rights: [...template.rights] })),
+    siteRoles: SITE_ROLE_TEMPLATES.map((template) => ({ ...template, rights: [...template.rights] })),
     institutions: current?.institutions ?? [],
     allInstitutions: current?.allInstitutions ?? [],
     envList: current?.envList ?? [],

@@ -10,12 +10,12 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry
   routes.add(app, {
     method: 'GET',
     url: '/dcap/sys/init',
-    summary: 'Initialise the shell: user, menus, version and the session’s project, role and environment',
+    summary: 'Initialise the shell: user, menus, version, the session’s project, role and environment (entering the first listed project when it has none), process, dictionaries and role templates',
     tag: 'session',
     access: 'signedIn',
     query: initQuerySchema,
     response: initResponseSchema,
-    handler: ({ actor, query }) => buildInit(deps, actor, query.application),
+    handler: ({ actor, query, meta }) => buildInit(deps, actor, query.application, meta),
   });
   routes.add(app, {
     method: 'GET',
