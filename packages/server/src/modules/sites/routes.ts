@@ -28,7 +28,7 @@ export function registerSiteRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'site.manage', locate: fromBody, site: 'scoped' },
     body: saveSiteSchema,
     response: siteSchema,
-    handler: ({ actor, project, body, meta }) => saveSite(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => saveSite(deps, caller, body),
   });
   routes.add(app, {
     method: 'GET',

@@ -1,14 +1,12 @@
 import type { SaveSiteRequest, Site } from '@dcap/core';
 import { AppError, inSiteScope, patched, siteScope } from '@dcap/core';
-import { translatingErrors } from '../../db/errors.js';
 import type { UnitRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { Caller } from '../roles/caller.js';
-import { projectAuditor, requireProjectState } from '../roles/caller.js';
-import { findUnit } from '../units/repo.js';
-import { changedFields } from '../users/presenter.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { projectWrite } from '../../http/project-write.js';
+import { findUnit } from '../units/service.js';
 import { auditedSite, presentSite } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -38,50 +36,47 @@ async function unitToLink(trx: Executor, unitId: number): Promise<UnitRow> {
  * edited. The name defaults to the unit's. A caller limited to some sites may edit only those and may not
  * add sites, since a new site lies outside every limited scope.
  */
-export async function saveSite(deps: ServiceDeps, caller: Caller, body: SaveSiteRequest): Promise<Site> {
+export async function saveSite(deps: ServiceDeps, caller: ProjectCaller, body: SaveSiteRequest): Promise<Site> {
   const projectId = caller.project.project.id;
   const scope = siteScope(caller.project.access);
-  return translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        await requireProjectState(trx, caller, 'configDataEditable', true);
-        const audit = await projectAuditor(trx, caller);
-        if (body.id === undefined) {
-          if (scope !== 'all') throw new AppError('permission.site_forbidden');
-          const unit = await unitToLink(trx, body.unitId);
-          const row = await repo.insertSite(trx, {
-            project_id: projectId,
-            unit_id: unit.id,
-            code: body.code,
-            name: body.name ?? unit.name,
-            name_en: body.eName ?? unit.name_en,
-            pi_name: body.piName ?? null,
-            status: body.status ?? 'active',
-          });
-          await audit({ action: 'site.create', entityType: 'site', entityId: row.id, siteId: row.id, newValue: auditedSite(row) });
-          return presentSite(row, unit.name);
-        }
-        const before = await repo.findSiteForUpdate(trx, body.id);
-        if (!before || before.project_id !== projectId || !inSiteScope(scope, before.id)) throw new AppError('site.not_found');
-        // A unit disabled after it was linked stays linked; only a newly chosen unit must be active.
-        const unit = before.unit_id === body.unitId ? await findUnit(trx, body.unitId) : await unitToLink(trx, body.unitId);
-        if (!unit) throw new AppError('unit.not_found');
-        // Partial update (core patched): a field left out keeps its value; null clears it, and a cleared
-        // name falls back to the unit's, as at creation.
-        const after = await repo.updateSite(trx, before.id, {
+  // Sites are part of the project's configuration (spec 000 §4.3), edited by whoever holds the site right.
+  return projectWrite(
+    deps,
+    caller,
+    { state: 'configDataEditable', designer: true, errorContext: { code: body.code } },
+    async (trx, audit) => {
+      if (body.id === undefined) {
+        if (scope !== 'all') throw new AppError('permission.site_forbidden');
+        const unit = await unitToLink(trx, body.unitId);
+        const row = await repo.insertSite(trx, {
+          project_id: projectId,
           unit_id: unit.id,
           code: body.code,
-          name: patched<string | null>(before.name, body.name) ?? unit.name,
-          name_en: patched(before.name_en, body.eName),
-          pi_name: patched(before.pi_name, body.piName),
-          status: patched(before.status, body.status),
+          name: body.name ?? unit.name,
+          name_en: body.eName ?? unit.name_en,
+          pi_name: body.piName ?? null,
+          status: body.status ?? 'active',
         });
-        const changes = changedFields(auditedSite(before), auditedSite(after));
-        if (Object.keys(changes.newValue).length > 0) {
-          await audit({ action: 'site.update', entityType: 'site', entityId: after.id, siteId: after.id, ...changes });
-        }
-        return presentSite(after, unit.name);
-      }),
-    { code: body.code },
+        await audit({ action: 'site.create', entityType: 'site', entityId: row.id, siteId: row.id, newValue: auditedSite(row) });
+        return presentSite(row, unit.name);
+      }
+      const before = await repo.findSiteForUpdate(trx, body.id);
+      if (!before || before.project_id !== projectId || !inSiteScope(scope, before.id)) throw new AppError('site.not_found');
+      // A unit disabled after it was linked stays linked; only a newly chosen unit must be active.
+      const unit = before.unit_id === body.unitId ? await findUnit(trx, body.unitId) : await unitToLink(trx, body.unitId);
+      if (!unit) throw new AppError('unit.not_found');
+      // Partial update (core patched): a field left out keeps its value; null clears it, and a cleared
+      // name falls back to the unit's, as at creation.
+      const after = await repo.updateSite(trx, before.id, {
+        unit_id: unit.id,
+        code: body.code,
+        name: patched<string | null>(before.name, body.name) ?? unit.name,
+        name_en: patched(before.name_en, body.eName),
+        pi_name: patched(before.pi_name, body.piName),
+        status: patched(before.status, body.status),
+      });
+      await audit.change('site', after.id, { kind: 'update', before: auditedSite(before), after: auditedSite(after) }, { siteId: after.id });
+      return presentSite(after, unit.name);
+    },
   );
 }
