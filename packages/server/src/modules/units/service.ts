@@ -5,9 +5,8 @@ import type { createDepartmentSchema, createUnitSchema, updateDepartmentSchema, 
 import type { DepartmentRow, UnitRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import { insertAuditRow } from '../audit/repo.js';
-import { changedFields } from '../users/presenter.js';
-import { translatingErrors } from '../../db/errors.js';
+import { platformWrite } from '../../http/project-write.js';
+import type { Executor } from '../audit/repo.js';
 import * as repo from './repo.js';
 
 export function presentUnit(row: UnitRow): Unit {
@@ -28,6 +27,7 @@ function presentDepartment(row: DepartmentRow): Department {
   return { id: row.id, unitId: row.unit_id, name: row.name, eName: row.name_en, createdAt: row.created_at.toISOString() };
 }
 
+const auditedDepartment = (row: DepartmentRow) => ({ unitId: row.unit_id, name: row.name, eName: row.name_en });
 const audited = (row: UnitRow) => ({ code: row.code, name: row.name, eName: row.name_en, province: row.province, city: row.city, address: row.address, status: row.status });
 
 export async function listUnits(deps: ServiceDeps, keyword: string | undefined): Promise<Unit[]> {
@@ -35,7 +35,7 @@ export async function listUnits(deps: ServiceDeps, keyword: string | undefined):
 }
 
 export async function createUnit(deps: ServiceDeps, actor: Actor, body: z.output<typeof createUnitSchema>, meta: RequestMeta): Promise<Unit> {
-  return deps.db.transaction().execute(async (trx) => {
+  return platformWrite(deps, { actor, meta }, async (trx, audit) => {
     if (await repo.findUnitByCode(trx, body.code)) throw new AppError('unit.code_taken', { code: body.code });
     const row = await repo.insertUnit(trx, {
       code: body.code,
@@ -45,13 +45,13 @@ export async function createUnit(deps: ServiceDeps, actor: Actor, body: z.output
       city: body.city ?? null,
       address: body.address ?? null,
     });
-    await insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'unit.create', entityType: 'unit', entityId: row.id, newValue: audited(row), ip: meta.ip });
+    await audit.change('unit', row.id, { kind: 'create', after: audited(row) });
     return presentUnit(row);
   });
 }
 
 export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output<typeof updateUnitSchema>, meta: RequestMeta): Promise<Unit> {
-  return deps.db.transaction().execute(async (trx) => {
+  return platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await repo.findUnit(trx, body.id);
     if (!before) throw new AppError('unit.not_found');
     if (body.code !== undefined) {
@@ -70,10 +70,7 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
       status: next.status,
       updated_at: deps.clock.now(),
     });
-    const changes = changedFields(audited(before), audited(after));
-    if (Object.keys(changes.newValue).length > 0) {
-      await insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'unit.update', entityType: 'unit', entityId: after.id, ...changes, ip: meta.ip });
-    }
+    await audit.change('unit', after.id, { kind: 'update', before: audited(before), after: audited(after) });
     return presentUnit(after);
   });
 }
@@ -84,24 +81,36 @@ export async function listDepartments(deps: ServiceDeps, unitId: number): Promis
 }
 
 export async function createDepartment(deps: ServiceDeps, actor: Actor, body: z.output<typeof createDepartmentSchema>, meta: RequestMeta): Promise<Department> {
-  return translatingErrors(() => deps.db.transaction().execute(async (trx) => {
+  return platformWrite(
+    deps,
+    { actor, meta },
+    async (trx, audit) => {
       if (!(await repo.findUnit(trx, body.unitId))) throw new AppError('unit.not_found');
       const row = await repo.insertDepartment(trx, { unit_id: body.unitId, name: body.name, name_en: body.eName ?? null });
-      await insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'department.create', entityType: 'department', entityId: row.id, newValue: { unitId: row.unit_id, name: row.name, eName: row.name_en }, ip: meta.ip });
+      await audit.change('department', row.id, { kind: 'create', after: auditedDepartment(row) });
       return presentDepartment(row);
-    }), { name: body.name });
+    },
+    { name: body.name },
+  );
 }
 
 export async function updateDepartment(deps: ServiceDeps, actor: Actor, body: z.output<typeof updateDepartmentSchema>, meta: RequestMeta): Promise<Department> {
-  return translatingErrors(() => deps.db.transaction().execute(async (trx) => {
+  return platformWrite(
+    deps,
+    { actor, meta },
+    async (trx, audit) => {
       const before = await repo.findDepartment(trx, body.id);
       if (!before) throw new AppError('department.not_found');
       const next = applyPatch({ name: before.name, eName: before.name_en }, body);
       const after = await repo.updateDepartment(trx, body.id, { name: next.name, name_en: next.eName });
-      const changes = changedFields({ name: before.name, eName: before.name_en }, { name: after.name, eName: after.name_en });
-      if (Object.keys(changes.newValue).length > 0) {
-        await insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'department.update', entityType: 'department', entityId: after.id, ...changes, ip: meta.ip });
-      }
+      await audit.change('department', after.id, { kind: 'update', before: { name: before.name, eName: before.name_en }, after: { name: after.name, eName: after.name_en } });
       return presentDepartment(after);
-    }), { name: body.name ?? '' });
+    },
+    { name: body.name ?? '' },
+  );
+}
+
+/** A unit by id, for another module's write (a site links a unit) inside its transaction. */
+export function findUnit(db: Executor, id: number): Promise<UnitRow | undefined> {
+  return repo.findUnit(db, id);
 }
