@@ -93,6 +93,12 @@ test('an administrator sets up a study with sites and a site-limited role; its u
 
   // The user sees only this study.
   await signIn(page, 'e2e.crc', password);
+  // An account an administrator created replaces the issued password at first sign-in (docs/decisions.md).
+  await expect(page.getByTestId('change-password-notice')).toBeVisible();
+  await page.getByTestId('password-old').fill(password);
+  await page.getByTestId('password-new').fill('Own#Passw0rd26');
+  await page.getByTestId('password-confirm').fill('Own#Passw0rd26');
+  await page.getByTestId('password-submit').click();
   await page.goto('/project/projectList');
   await expect(page.getByTestId('project-card-E2E-ONC')).toBeVisible();
   await expect(page.getByTestId('project-card-DEMO-HTN')).toHaveCount(0);

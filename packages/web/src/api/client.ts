@@ -23,6 +23,8 @@ export interface RequestOptions<T> {
   form?: Record<string, string>;
   /** Overrides the 20 s default (spec 000 §9 per-call timeouts). */
   timeoutMs?: number;
+  /** An upload (multipart/form-data, spec 000 §7: upload endpoints are not encrypted); the browser sets the boundary. */
+  upload?: FormData;
   /** Show a success notice when the call succeeds (the "notification variant" of spec 000 §8.1). */
   notify?: boolean;
   /** The success notice's text; defaults to "operation success". */
@@ -177,8 +179,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = deps.getToken();
     if (token) headers.set('Token', token);
 
-    let body: string | undefined;
-    if (options.form) {
+    let body: string | FormData | undefined;
+    if (options.upload) {
+      body = options.upload;
+    } else if (options.form) {
       headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
       body = new URLSearchParams(options.form).toString();
     } else if (options.json !== undefined) {

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { issuedPasswordSchema, USER_CALL_TIMEOUTS_MS, userPageSchema, userSchema } from '@dcap/core';
-import type { CreateUserRequest, IssuedPassword, UpdateUserRequest, User, UserStatus } from '@dcap/core';
+import { importPreviewSchema, importResultSchema, issuedPasswordSchema, USER_CALL_TIMEOUTS_MS, userPageSchema, userSchema } from '@dcap/core';
+import type { CreateUserRequest, ImportPreview, ImportResult, ImportUser, IssuedPassword, UpdateUserRequest, User, UserStatus } from '@dcap/core';
 import { useCallback } from 'react';
 import { useApi } from '../app/services';
+import type { DownloadedFile } from './client';
 
 /** Platform user administration (spec 002 §7), administrators only; the server refuses everyone else. */
 export interface UserListFilter {
@@ -142,4 +143,30 @@ export function useUserSearch(): (keyword: string) => Promise<User[]> {
     (keyword: string) => api.request(`/sys/user/search/${encodeURIComponent(keyword.trim())}`, { schema: userListSchema, silent: true }),
     [api],
   );
+}
+
+/** GET /dcap/sys/user/exportTemplate and export: the sheet to fill in, and every user as a sheet. */
+export function useUserSheetDownload() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (what: 'template' | 'users'): Promise<DownloadedFile> => api.download(what === 'template' ? '/sys/user/exportTemplate' : '/sys/user/export'),
+  });
+}
+
+/** POST /dcap/sys/user/preview: the uploaded sheet checked row by row; nothing is created. */
+export function useUserSheetPreview() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (file: File): Promise<ImportPreview> => {
+      const upload = new FormData();
+      upload.append('file', file);
+      return api.request('/sys/user/preview', { method: 'POST', upload, schema: importPreviewSchema, silent: true });
+    },
+  });
+}
+
+/** POST /dcap/sys/user/importConfirm: creates every previewed user, or none. */
+export function useUserImportConfirm() {
+  const api = useApi();
+  return useUserMutation((users: ImportUser[]): Promise<ImportResult> => api.request('/sys/user/importConfirm', { method: 'POST', json: { users }, schema: importResultSchema }));
 }

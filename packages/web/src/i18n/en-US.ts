@@ -5,6 +5,8 @@ import { enUSLibrary } from './en-US.library';
 import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
+import { enUSSync } from './en-US.sync';
+import { enUSShell } from './en-US.shell';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -102,7 +104,7 @@ export const enUS: Catalogue = {
     failed: 'Sign-in failed, please try again later',
     changePassword: {
       title: 'Set a new password',
-      notice: 'Your password was reset by an administrator. Choose a new password that only you know before you continue.',
+      notice: 'Your password was set by an administrator. Choose a new password that only you know before you continue.',
       issuedPassword: 'Password from the administrator',
       submit: 'Set new password and continue',
       signOut: 'Sign out',
@@ -230,6 +232,8 @@ export const enUS: Catalogue = {
       resetTitle: 'Password reset',
       warning: 'This password is shown only this once. Copy it now and give it to the user by a secure channel.',
       password: 'New password',
+      import: 'Import',
+      export: 'Export',
       copy: 'Copy',
       copied: 'Copied',
       done: 'I have saved it',
@@ -242,3 +246,17 @@ export const enUS: Catalogue = {
   ...enUSLibrary,
   ...enUSRenderer,
 };
+    import: {
+      title: 'Import users from a sheet',
+      hint: 'Download the template, fill in one user per row, and upload it. Every row is checked first; users are created only when no row has an error, all at once. Each gets a generated password, shown once.',
+      template: 'Download template',
+      upload: 'Upload sheet',
+      row: 'Row',
+      problems: 'Problems',
+      ok: 'OK',
+      someInvalid: '{{invalid}} of {{total}} rows have errors: correct the sheet and upload it again',
+      allValid: 'All {{total}} rows are valid',
+      confirm: 'Create {{count}} users',
+      cancel: 'Cancel',
+    },
+      firstSignIn: 'The user must replace this password with one of their own at the first sign-in.',

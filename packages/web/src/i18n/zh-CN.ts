@@ -4,6 +4,8 @@ import { zhCNLibrary } from './zh-CN.library';
 import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
+import { zhCNSync } from './zh-CN.sync';
+import { zhCNShell } from './zh-CN.shell';
 
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
@@ -104,7 +106,7 @@ export const zhCN = {
     failed: '登录失败，请稍后重试',
     changePassword: {
       title: '设置新密码',
-      notice: '您的密码已由管理员重置。请先设置只有您自己知道的新密码，然后再继续使用系统。',
+      notice: '您的密码由管理员设置。请先设置只有您自己知道的新密码，然后再继续使用系统。',
       issuedPassword: '管理员提供的密码',
       submit: '设置新密码并继续',
       signOut: '退出登录',
@@ -232,6 +234,8 @@ export const zhCN = {
       warning: '此密码只显示这一次，请立即复制并通过安全的方式交给用户。',
       password: '新密码',
       copy: '复制',
+      import: '导入',
+      export: '导出',
       copied: '已复制',
       done: '我已保存',
     },
@@ -243,3 +247,17 @@ export const zhCN = {
   ...zhCNLibrary,
   ...zhCNRenderer,
 };
+    import: {
+      title: '从表格导入用户',
+      hint: '下载模板，每行填写一个用户后上传。系统先逐行检查；只有全部行都无误时才会一次性创建全部用户，并为每人生成只显示一次的密码。',
+      template: '下载模板',
+      upload: '上传表格',
+      row: '行',
+      problems: '问题',
+      ok: '无误',
+      someInvalid: '{{total}} 行中有 {{invalid}} 行有错误：请修改表格后重新上传',
+      allValid: '全部 {{total}} 行无误',
+      confirm: '创建 {{count}} 个用户',
+      cancel: '取消',
+    },
+      firstSignIn: '用户首次登录时必须将此密码改为自己的密码。',

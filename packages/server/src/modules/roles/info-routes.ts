@@ -91,6 +91,8 @@ export function registerRoleInfoRoutes(app: FastifyInstance, routes: RouteRegist
     tag: 'roles',
     access: { project: 'role.manage', locate: fromQuery },
     query: projectHintQuerySchema,
+    // The spec's call has no body: any body is refused before anything is written.
+    body: z.undefined(),
     response: z.array(projectRoleSchema),
     handler: ({ actor, project, meta }) => autoCreateStandardRoles(deps, { actor, project, meta }),
   });

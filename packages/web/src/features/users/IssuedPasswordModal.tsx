@@ -29,7 +29,7 @@ export function IssuedPasswordModal({ notice, onClose }: { notice: IssuedPasswor
     >
       {notice ? (
         <>
-          <Alert type="warning" showIcon title={t('users.issued.warning')} style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon title={t('users.issued.warning')} description={t('users.issued.firstSignIn')} style={{ marginBottom: 16 }} data-testid="issued-first-sign-in" />
           {/* Plain text rather than a table, so the login name here is not mistaken for a row of the user list. */}
           <Flex vertical gap={12}>
             <div>

@@ -1,14 +1,17 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Select, Table } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES } from '@dcap/core';
 import type { IssuedPassword, User, UserStatus } from '@dcap/core';
-import { useUserListQuery } from '../../api/users';
+import { useUserListQuery, useUserSheetDownload } from '../../api/users';
 import type { UserListFilter } from '../../api/users';
 import { useAppInit } from '../../app/initContext';
 import { STATUS_LABEL_KEYS } from '../../lib/userLabels';
+import { settle } from '../../lib/confirm';
+import { saveFile } from '../../lib/download';
+import { ImportUsersModal } from './ImportUsersModal';
 import { IssuedPasswordModal } from './IssuedPasswordModal';
 import type { IssuedPasswordNotice } from './IssuedPasswordModal';
 import { userColumns } from './userColumns';
@@ -28,6 +31,8 @@ export function UsersPage() {
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
   const [notice, setNotice] = useState<IssuedPasswordNotice | null>(null);
   const list = useUserListQuery(filter);
+  const [importing, setImporting] = useState(false);
+  const sheets = useUserSheetDownload();
 
   const showIssued = (reason: IssuedPasswordNotice['reason']) => (issued: IssuedPassword) => {
     const { password } = issued;
@@ -77,6 +82,12 @@ export function UsersPage() {
           >
             {t('users.actions.batchDelete', { count: selectedIds.length })}
           </Button>
+          <Button icon={<DownloadOutlined />} loading={sheets.isPending} onClick={() => void settle(async () => saveFile(await sheets.mutateAsync('users')))} data-testid="user-export">
+            {t('users.actions.export')}
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import">
+            {t('users.actions.import')}
+          </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="user-create">
             {t('users.actions.create')}
           </Button>
@@ -112,6 +123,7 @@ export function UsersPage() {
         onCreated={showIssued('created')}
       />
       <IssuedPasswordModal notice={notice} onClose={() => setNotice(null)} />
+      <ImportUsersModal open={importing} onClose={() => setImporting(false)} />
     </Card>
   );
 }
