@@ -1,7 +1,10 @@
 // `npm test`: lint, type-check, unit tests, the API integration suite on PGlite and (when a server is
 // configured) on PostgreSQL, then the browser journeys. Every step runs; the exit code is non-zero if any
 // failed, and the last line counts the tests of all runners.
-import { spawnSync } from 'node:child_process';
+//
+// Steps that each keep one core busy (lint, type-check, the web build) run side by side, so a two-core
+// machine is never half idle; their output is printed whole when each finishes, not interleaved.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +15,40 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? (ci ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserJourneys = fs.existsSync(chromium) || ci;
 
+const startedAll = Date.now();
 const steps = [];
 let passed = 0;
 let failed = 0;
 
-function run(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+/**
+ * Runs one step. `buffered` steps run beside others: their output is collected and printed when they end.
+ * Resolves to whether the step succeeded.
+ */
+function run(name, command, args, { env = {}, buffered = false } = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
-  return ok;
+  if (!buffered) console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) {
+        console.log(`\n▶ ${name}: ${command} ${args.join(' ')} (${seconds}s)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      steps.push({ name, ok, seconds });
+      resolve(ok);
+    });
+  });
 }
 
 /** Reads a vitest or Playwright JSON report and adds its counts to the totals. */
@@ -43,27 +68,32 @@ function count(file, runnerFailed) {
   }
 }
 
-function vitest(name, projects, file, env = {}) {
+async function vitest(name, projects, file, env = {}) {
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, file)}`];
   fs.rmSync(path.join(resultsDir, file), { force: true });
-  count(file, !run(name, 'npx', args, env));
+  count(file, !(await run(name, 'npx', args, { env })));
 }
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('type-check', 'npx', ['tsc', '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench']);
-vitest('unit tests (core, web)', ['core', 'web'], 'unit.json');
-vitest('API integration on PGlite', ['server'], 'api-pglite.json', { TEST_DATABASE_URL: '' });
+// Single-threaded steps, side by side.
+const [, , built] = await Promise.all([
+  run('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
+  run('type-check', 'npx', ['tsc', '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true }),
+  browserJourneys ? run('web build', 'npm', ['run', 'build'], { buffered: true }) : Promise.resolve(false),
+]);
+
+// The unit tests and the API suite on PGlite share one run: one pool of workers, no idle tail between them.
+await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
 if (postgresUrl) {
-  vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
+  await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
 } else {
   console.log('\n▷ API integration on PostgreSQL skipped: set TEST_DATABASE_URL (CI always runs it).');
 }
-if (fs.existsSync(chromium) || ci) {
+if (browserJourneys) {
   // Under CI a missing browser is a failure, never a skip.
-  if (run('web build', 'npm', ['run', 'build'])) {
+  if (built) {
     const file = 'e2e.json';
     fs.rmSync(path.join(resultsDir, file), { force: true });
-    count(file, !run('browser journeys', 'npm', ['run', 'test', '-w', '@dcap/e2e'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, file) }));
+    count(file, !(await run('browser journeys', 'npm', ['run', 'test', '-w', '@dcap/e2e'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, file) } })));
   }
 } else {
   console.log(`\n▷ Browser journeys skipped: no Chromium at ${chromium} (install Debian's chromium; CI installs it).`);
@@ -71,6 +101,7 @@ if (fs.existsSync(chromium) || ci) {
 
 console.log('\nSteps:');
 for (const step of steps) console.log(`  ${step.ok ? '✔' : '✘'} ${step.name} (${step.seconds}s)`);
+console.log(`  total ${Math.round((Date.now() - startedAll) / 1000)}s`);
 const failedSteps = steps.filter((step) => !step.ok).length;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -113,8 +113,12 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy(), listen };
 }
 
-/** The embedded database: real PostgreSQL in WASM, files under `dataDir`, or in memory when dataDir is null. */
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/**
+ * The embedded database: real PostgreSQL in WASM, files under `dataDir`, or in memory when dataDir is null.
+ * An in-memory database may start from `image`, a data directory saved by `dumpPgliteImage`: that skips
+ * initdb, which is most of the time PGlite takes to start (the test suite opens one per test file).
+ */
+export async function openPglite(dataDir: string | null, image?: Blob): Promise<DatabaseHandle> {
   let client: PGlite;
   // One process at a time may open the files (db/data-dir.ts).
   const lock = dataDir ? lockDataDir(dataDir) : null;
@@ -126,9 +130,10 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       throw error;
     });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(image ? { loadDataDir: image } : {});
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  images.set(db, client);
   const listen: DatabaseHandle['listen'] = async (channel, onMessage) => {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);
     return client.listen(channel, onMessage);
@@ -138,6 +143,17 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     lock?.release();
   };
   return { db, kind: 'pglite', close, listen };
+}
+
+/** The PGlite client behind each embedded database's Kysely instance, for `dumpPgliteImage`. */
+const images = new WeakMap<Kysely<Database>, PGlite>();
+
+/** Saves an embedded database's data directory as an image `openPglite` can start from. */
+export async function dumpPgliteImage(handle: DatabaseHandle): Promise<Blob> {
+  const client = images.get(handle.db);
+  if (!client) throw new Error('not an embedded database');
+  const image = await client.dumpDataDir('none');
+  return new Blob([await image.arrayBuffer()]);
 }
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {

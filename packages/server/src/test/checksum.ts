@@ -2,22 +2,31 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 
 /**
- * A digest of every table's rows, to prove a refused or rejected call changed nothing. A session's
- * `last_seen_at` moves on every signed-in call by design (the idle timeout), so it is left out.
+ * A digest of every table, to prove a refused or rejected call changed nothing. PostgreSQL writes a new row
+ * version on every INSERT and UPDATE (even one that sets the same values) and removes one on DELETE, so the
+ * set of row versions — each row's ctid and creating transaction (xmin) — changes with any write, and is far
+ * cheaper to digest than the rows' contents. A session's `last_seen_at` moves on every signed-in call by
+ * design (the idle timeout), so the sessions table is digested by content, without that column.
  */
-const VOLATILE_COLUMNS = ['last_seen_at'];
+const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at'] };
+
+function digestOf(name: string): string {
+  const volatile = VOLATILE_COLUMNS[name];
+  if (volatile) {
+    const strip = volatile.map((column) => ` - '${column}'`).join('');
+    return (
+      `SELECT '${name}' AS name, md5(coalesce(string_agg(r.row, '|' ORDER BY r.row), '')) AS digest ` +
+      `FROM (SELECT (to_jsonb(t)${strip})::text AS row FROM "${name}" t) r`
+    );
+  }
+  return `SELECT '${name}' AS name, md5(coalesce(string_agg(ctid::text || xmin::text, '|' ORDER BY ctid), '')) AS digest FROM "${name}"`;
+}
 
 export async function tableChecksums(database: DatabaseHandle): Promise<Record<string, string>> {
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(database.db);
-  const strip = VOLATILE_COLUMNS.map((column) => ` - '${column}'`).join('');
-  const parts = tables.rows.map(
-    ({ name }) =>
-      `SELECT '${name}' AS name, md5(coalesce(string_agg(r.row, '|' ORDER BY r.row), '')) AS digest ` +
-      `FROM (SELECT (to_jsonb(t)${strip})::text AS row FROM "${name}" t) r`,
-  );
-  const result = await sql<{ name: string; digest: string }>`${sql.raw(parts.join(' UNION ALL '))}`.execute(database.db);
+  const result = await sql<{ name: string; digest: string }>`${sql.raw(tables.rows.map(({ name }) => digestOf(name)).join(' UNION ALL '))}`.execute(database.db);
   return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
 }
 

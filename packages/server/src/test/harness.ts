@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
@@ -32,12 +34,14 @@ export const MINUTE = 60_000;
  * server named by TEST_DATABASE_URL (dropped again when the file is done).
  */
 async function freshDatabase(): Promise<DatabaseHandle> {
+  // A copy of the run's migrated database (test/global-setup.ts); the migrations then find nothing to do.
+  const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(null);
+  if (!serverUrl) return openPglite(null, template.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined);
   const name = `dcap_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template.kind === 'postgres' ? `CREATE DATABASE ${name} TEMPLATE ${template.name}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
