@@ -364,3 +364,17 @@ export function errorStatus(code: ErrorCode): number {
 export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<string, string | number>): string {
   return interpolate(ERRORS[code][locale], params);
 }
+
+/**
+ * The sentences of successful responses (the envelope's `msg` when `code` is 0), by code, in both languages:
+ * the same shape as the errors above, so no response carries a sentence written anywhere else.
+ */
+export const NOTICES = {
+  'ok.done': { 'zh-CN': '操作成功', 'en-US': 'Operation success' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+export function noticeMessage(code: NoticeCode, locale: Locale, params?: Record<string, string | number>): string {
+  return interpolate(NOTICES[code][locale], params);
+}
