@@ -1,6 +1,20 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server test files that never use TEST_DATABASE_URL: they test the embedded database itself (its files,
+ * migrations, backups, the audit command) or no database at all. The PostgreSQL run would repeat them
+ * unchanged, so it leaves them out.
+ */
+const EMBEDDED_ONLY = [
+  'src/cli/audit-verify.test.ts',
+  'src/config.test.ts',
+  'src/db/data-dir.test.ts',
+  'src/db/errors.test.ts',
+  'src/db/migrate.test.ts',
+  'src/http/error-catalogue.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest leaves one core free by default, which on a two-core machine runs every file in one line.
@@ -12,6 +26,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [],
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
