@@ -10,5 +10,7 @@ export const STORAGE_KEYS = {
   uiConfig: 'UI_CONFIG',
   article: 'SET_ARTICLE',
   loginInfo: 'LOGIN_INFO_OBJ',
+  /** Spec 000 §3: "A font size preference is also kept"; the spec names no key, so this one is ours. */
+  fontSize: 'FONT_SIZE',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;

@@ -3,11 +3,12 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ConfigProviderProps } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { PRIMARY_COLOR } from '@dcap/core';
 import type { Locale } from '@dcap/core';
+import { useFontSizePx } from '../features/account/fontSize';
 import { currentLocale } from '../i18n';
 import type { AppInstance } from './bootstrap';
 import type { NotifierHolder } from './notifier';
@@ -29,10 +30,13 @@ function LocalisedShell({ holder, children }: { holder: NotifierHolder; children
   const locale = currentLocale(i18n);
   useEffect(() => {
     document.title = t('app.name');
+  // Spec 000 §3: the font size preference (12 px by default) applies to every screen.
+  const fontSize = useFontSizePx();
+  const theme = useMemo(() => ({ token: { ...THEME.token, fontSize } }), [fontSize]);
     document.documentElement.lang = locale;
   }, [t, locale]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
       <AntdApp>
         <NotifierBridge holder={holder} />
         {children}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menusFor, PROJECT_ACTIONS } from '@dcap/core';
 import type { MenuItem } from '@dcap/core';
-import { catalogues } from './index';
+import { catalogues, createI18n } from './index';
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const entries = new Map<string, unknown>();
@@ -34,11 +34,9 @@ describe('catalogues', () => {
     expect([...en.keys()].filter((key) => !singulars.includes(key)).sort()).toEqual([...zh.keys()].sort());
   });
 
-  it('give every English singular form a count and its plural', () => {
-    for (const [key, text] of en) {
-      if (!key.endsWith('_one')) continue;
-      expect(String(text), key).toContain('{{count}}');
-      expect(String(en.get(key.slice(0, -'_one'.length))), key).toContain('{{count}}');
+  it('give every English singular form a counted plural beside it', () => {
+    for (const key of en.keys()) {
+      if (key.endsWith('_one')) expect(String(en.get(key.slice(0, -'_one'.length))), key).toContain('{{count}}');
     }
   });
 
@@ -83,5 +81,33 @@ describe('catalogues', () => {
       expect(zh.has(key), key).toBe(true);
       expect(en.has(key), key).toBe(true);
     }
+  });
+});
+
+describe('English plurals through i18next plural keys', () => {
+  it.each<[string, number, string]>([
+    ['designer.saveIssues', 1, 'The panel has 1 problem and was not saved'],
+    ['designer.saveIssues', 3, 'The panel has 3 problems and was not saved'],
+    ['dashboard.toWorkplace', 1, 'Workplace (1 project)'],
+    ['dashboard.toWorkplace', 0, 'Workplace (0 projects)'],
+    ['design.publish.defaultLabels.title', 1, '1 label still has its default text, which sites will see once published. Consider replacing it in the designer first.'],
+  ])('%s with %d reads "%s"', (key, count, text) => {
+    expect(createI18n('en-US').t(key, { count })).toBe(text);
+  });
+
+  it('Chinese has one form for every count', () => {
+    const zhT = createI18n('zh-CN').t;
+    expect(zhT('dashboard.toWorkplace', { count: 1 })).toBe(zhT('dashboard.toWorkplace', { count: 2 }).replace('2', '1'));
+  });
+});
+
+describe('Chinese texts built from other texts', () => {
+  it('never double a word: a lifecycle action named 确认… is not asked as 确认确认…', () => {
+    const zhT = createI18n('zh-CN').t;
+    for (const action of ['saConfirmConfig', 'confirmInternalTest', 'confirmUatTest', 'nextStep']) {
+      const title = zhT('lifecycle.confirmTitle', { action: zhT(`lifecycle.actions.${action}`) });
+      expect(title).not.toMatch(/确认确认|(.{2})\1/);
+    }
+    expect(zhT('lifecycle.confirmTitle', { action: zhT('lifecycle.actions.saConfirmConfig') })).toBe('确定要执行“确认配置”吗？');
   });
 });

@@ -84,6 +84,7 @@ export const enUSDesign: Shape<typeof zhCNDesign> = {
         drop: 'Click or drag a JSON file here',
         hint: 'The same format as a downloaded file',
         sending: 'Checking and saving…',
+        done_one: '{{count}} form imported',
         done: '{{count}} forms imported',
         failed: 'Upload failed',
         notJson: 'The file is not valid JSON',

@@ -146,6 +146,7 @@ export const enUSProjects: Shape<typeof zhCNProjects> = {
     chart: {
       title: 'Status distribution',
       empty: 'No projects',
+      total_one: '{{count}} project listed',
       total: '{{count}} projects listed',
     },
     info: {

@@ -129,6 +129,7 @@ export const enUS: Catalogue = {
   },
   account: {
     title: 'Account settings',
+    toWorkplace_one: 'Workplace ({{count}} project)',
     tabs: {
       base: 'Basic settings',
       security: 'Security',
@@ -136,7 +137,25 @@ export const enUS: Catalogue = {
       binding: 'Account binding',
       notification: 'Notifications',
     },
-    nothingToConfigure: 'Nothing to configure yet',
+    custom: {
+      fontSize: 'Font size',
+      fontSizeHint: 'Applies to the whole platform at once and is saved to your account, so it follows you to other browsers.',
+      small: 'Small',
+      medium: 'Medium',
+      large: 'Large',
+    },
+    notification: {
+      intro: 'Choose how each kind of message reaches you',
+      category: 'Message',
+      channels: { inSite: 'In the platform', email: 'E-mail' },
+      categories: {
+        queries: 'Queries (raised, answered, closed)',
+        signatures: 'Signatures (awaiting, signed)',
+        visits: 'Visits (due soon, out of window)',
+        roleChanges: 'Role and rights changes',
+        projectStatus: 'Project status changes',
+      },
+    },
     base: {
       submit: 'Update information',
     },
@@ -222,6 +241,7 @@ export const enUS: Catalogue = {
     },
     form: {
       createTitle: 'New user',
+      batchDeleteContent_one: '{{count}} selected user will be deleted and can no longer sign in.',
       editTitle: 'Edit user',
       password: 'Initial password',
       passwordHint: 'Leave empty to have the system generate one, shown only once',

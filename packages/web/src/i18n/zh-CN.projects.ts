@@ -170,7 +170,7 @@ export const zhCNProjects = {
     title: '项目生命周期',
     available: '当前可执行的操作',
     none: '在当前状态下，您没有可执行的生命周期操作',
-    confirmTitle: '确认{{action}}？',
+    confirmTitle: '确定要执行“{{action}}”吗？',
     confirmContent: '项目 {{code}} 当前状态为“{{status}}”，此操作将记入稽查轨迹。',
     resetContent: '{{code}} 除生产环境外所有环境的研究数据将被删除，且无法恢复。',
     updateStatusTitle: '确认变更状态？',

@@ -138,7 +138,25 @@ export const zhCN = {
       binding: '账号绑定',
       notification: '新消息通知',
     },
-    nothingToConfigure: '暂无可配置的内容',
+    custom: {
+      fontSize: '字体大小',
+      fontSizeHint: '立即应用到整个系统，并保存到您的账号，在其他浏览器登录时同样生效。',
+      small: '小',
+      medium: '中',
+      large: '大',
+    },
+    notification: {
+      intro: '选择各类消息通过哪些渠道通知您',
+      category: '消息类型',
+      channels: { inSite: '站内消息', email: '电子邮件' },
+      categories: {
+        queries: '质疑（新建、回复、关闭）',
+        signatures: '签名（待签名、已签名）',
+        visits: '访视（即将到期、超窗）',
+        roleChanges: '角色与权限变更',
+        projectStatus: '项目状态变更',
+      },
+    },
     base: {
       submit: '更新基本信息',
     },

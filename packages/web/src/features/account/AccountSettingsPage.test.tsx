@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { defaultUserPreferences } from '@dcap/core';
+import { applyFontSize, currentFontSize } from './fontSize';
 import { ADMIN, makeInit, makeUser, MEMBER } from '../../test/fixtures';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
@@ -15,24 +17,61 @@ function type(testId: string, value: string) {
 }
 
 describe('account settings', () => {
-  it('opens the base tab from /account/settings and hides binding from non-administrators', async () => {
+  it('opens the base tab from /account/settings and offers base, security, custom and notification', async () => {
     const { app } = renderApp({ path: '/account/settings', fetch: server(MEMBER).fetch, locale: 'en-US', token: 't' });
     expect(await screen.findByTestId('profile-form')).toBeDefined();
     expect(app.router.state.location.pathname).toBe('/account/settings/base');
-    expect(screen.getByTestId('account-tab-notification')).toBeDefined();
+    for (const tab of ['base', 'security', 'custom', 'notification']) expect(screen.getByTestId(`account-tab-${tab}`)).toBeDefined();
+  });
+
+  it('leaves the binding tab out, even for administrators, until account binding exists', async () => {
+    // spec 000 §2.3 lists a binding tab (administrators only, §6); with nothing to bind it is not shown.
+    const { app } = renderApp({ path: '/account/settings/binding', fetch: server(ADMIN).fetch, token: 't' });
+    await screen.findByTestId('profile-form');
+    expect(app.router.state.location.pathname).toBe('/account/settings/base');
     expect(screen.queryByTestId('account-tab-binding')).toBeNull();
   });
 
-  it('shows the binding tab to administrators, with an honest empty state', async () => {
-    renderApp({ path: '/account/settings/binding', fetch: server(ADMIN).fetch, locale: 'zh-CN', token: 't' });
-    expect(await screen.findByTestId('nothing-to-configure')).toBeDefined();
-    expect(screen.getByText('暂无可配置的内容')).toBeDefined();
+  it('custom: the font size defaults to 12 px, applies app-wide at once and is saved locally and on the server', async () => {
+    // spec 000 §3: "A font size preference is also kept (default 12 px; options small, medium, large)."
+    const saved: unknown[] = [];
+    const api = server(MEMBER, {
+      'GET /sys/user/preferences': () => ok(defaultUserPreferences()),
+      'POST /sys/user/preferences': (request) => {
+        saved.push(JSON.parse(request.body ?? '{}'));
+        return ok({ ...defaultUserPreferences(), fontSize: 'large' });
+      },
+    });
+    renderApp({ path: '/account/settings/custom', fetch: api.fetch, locale: 'zh-CN', token: 't' });
+    const small = await screen.findByTestId('font-size-small');
+    expect(small.closest('label')?.className).toContain('checked');
+    fireEvent.click(screen.getByTestId('font-size-large'));
+    await waitFor(() => expect(saved).toEqual([{ fontSize: 'large' }]));
+    expect(window.localStorage.getItem('pro__FONT_SIZE')).toBe('large');
+    // The shell's antd theme reads this store (AppProviders), so every screen follows.
+    expect(currentFontSize()).toBe('large');
+    applyFontSize('small');
   });
 
-  it('sends a non-administrator asking for the binding tab to the base tab', async () => {
-    const { app } = renderApp({ path: '/account/settings/binding', fetch: server(MEMBER).fetch, token: 't' });
-    await screen.findByTestId('profile-form');
-    expect(app.router.state.location.pathname).toBe('/account/settings/base');
+  it('notification: one switch per channel and category, saved one change at a time', async () => {
+    const saved: unknown[] = [];
+    const api = server(MEMBER, {
+      'GET /sys/user/preferences': () => ok(defaultUserPreferences()),
+      'POST /sys/user/preferences': (request) => {
+        saved.push(JSON.parse(request.body ?? '{}'));
+        const next = defaultUserPreferences();
+        next.notifications.email.visits = true;
+        return ok(next);
+      },
+    });
+    renderApp({ path: '/account/settings/notification', fetch: api.fetch, locale: 'en-US', token: 't' });
+    const visitsByEmail = await screen.findByTestId('notify-email-visits');
+    expect(visitsByEmail.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('notify-inSite-queries').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Visits (due soon, out of window)')).toBeDefined();
+    fireEvent.click(visitsByEmail);
+    await waitFor(() => expect(saved).toEqual([{ notifications: { email: { visits: true } } }]));
+    await waitFor(() => expect(screen.getByTestId('notify-email-visits').getAttribute('aria-checked')).toBe('true'));
   });
 
   it('saves the profile and requires an e-mail of 5 to 40 characters', async () => {

@@ -2,21 +2,23 @@ import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { isPlatformAdmin } from '@dcap/core';
 import { ACCOUNT_SETTINGS_PATH } from '../../app/guard';
-import { useAppInit } from '../../app/initContext';
 import { BaseSettings } from './BaseSettings';
-import { NothingToConfigure } from './NothingToConfigure';
+import { CustomSettings } from './CustomSettings';
+import { NotificationSettings } from './NotificationSettings';
 import { SecuritySettings } from './SecuritySettings';
 
-const TABS = ['base', 'security', 'custom', 'binding', 'notification'] as const;
+/**
+ * Spec 000 §2.3 names five tabs; binding (administrators only, §6) is left out until the platform can bind a
+ * WeChat account, since an empty tab only raises the question (docs/decisions.md, "Account settings").
+ */
+const TABS = ['base', 'security', 'custom', 'notification'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const TAB_TITLE_KEYS: Record<AccountTab, string> = {
   base: 'account.tabs.base',
   security: 'account.tabs.security',
   custom: 'account.tabs.custom',
-  binding: 'account.tabs.binding',
   notification: 'account.tabs.notification',
 };
 
@@ -27,20 +29,18 @@ function tabContent(tab: AccountTab): ReactNode {
     case 'security':
       return <SecuritySettings />;
     case 'custom':
-    case 'binding':
+      return <CustomSettings />;
     case 'notification':
-      return <NothingToConfigure />;
+      return <NotificationSettings />;
   }
 }
 
-/** Account settings of spec 000 §2.3; the binding tab is for administrators only (§6). */
+/** Account settings of spec 000 §2.3: base, security, custom (font size) and notification. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tab } = useParams();
-  const { user } = useAppInit();
-
-  const visible = TABS.filter((key) => key !== 'binding' || isPlatformAdmin(user));
+  const visible = TABS;
   const active = visible.find((key) => key === tab);
   if (!active) return <Navigate to={`${ACCOUNT_SETTINGS_PATH}/base`} replace />;
 
@@ -54,7 +54,7 @@ export function AccountSettingsPage() {
         items={visible.map((key) => ({
           key,
           label: <span data-testid={`account-tab-${key}`}>{t(TAB_TITLE_KEYS[key])}</span>,
-          children: <div style={{ maxWidth: 560 }}>{tabContent(key)}</div>,
+          children: <div style={{ maxWidth: key === 'notification' ? 720 : 560 }}>{tabContent(key)}</div>,
         }))}
       />
     </Card>
