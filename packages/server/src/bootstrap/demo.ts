@@ -84,8 +84,9 @@ async function account(deps: ServiceDeps, admin: Actor, body: CreateUserRequest)
 
 /**
  * Creates the demo study through the same services the API uses, so every row is validated and audited:
- * three hospitals, a project in configuration with a test and a production environment, three sites, roles for
- * a project manager, an investigator per site, a monitor and a data manager, and one user per role.
+ * three hospitals, a project in configuration with development, test and production environments and a
+ * design (two forms, three visits) published to test, three sites, roles for a project manager, an
+ * investigator per site, a monitor and a data manager, and one user per role.
  * Does nothing when the demo project exists already.
  */
 export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null> {
@@ -118,14 +119,14 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null>
       blindMethod: 'N',
     }),
     META,
-    [
-      { key: 'uat', type: 'uat', name: '测试环境', name_en: 'Testing (UAT)' },
-      { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
-    ],
+    // Development, test and production: the design is edited in development and runs in test (spec 000 §4.3).
+    DEFAULT_ENVIRONMENTS,
   );
   // Spec 000 §4.3: nothing is configured in set-up, so the study team first moves the project to config.
   await step(deps, pm.actor, await resolveProjectAccess(deps.db, pm.actor, project.id), 'nextStep', META, 'PROJECT_STATUS_SET_UP');
   const caller = { actor: pm.actor, project: await resolveProjectAccess(deps.db, pm.actor, project.id), meta: META };
+  // The project manager drafts the design in the development environment and publishes it to test.
+  await seedDemoDesign(deps, { ...caller, actor: { ...pm.actor, currentProjectId: project.id, currentEnv: 'dev' } });
 
   const sites = [];
   for (const [index, hospital] of HOSPITALS.entries()) {
