@@ -49,5 +49,6 @@ test('an administrator imports users from a sheet: errors per row, then all at o
   await expect(page.getByTestId('import-result')).toContainText('must replace this password');
   await page.screenshot({ path: 'test-results/user-import-result-en-US.png' });
   await page.getByTestId('import-done').click();
-  await expect(page.getByRole('cell', { name: 'e2e.import2', exact: true })).toBeVisible();
+  await expect(page.getByTestId('import-result')).toHaveCount(0);
+  await expect(page.getByTestId('user-table').getByRole('cell', { name: 'e2e.import2', exact: true })).toBeVisible();
 });
