@@ -23,6 +23,7 @@ import { registerUserRoutes } from './modules/users/routes.js';
 import { registerPreferenceRoutes } from './modules/users/preferences-routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
+import { registerApprovalRoutes } from './modules/projects/approvals-routes.js';
 import { registerSessionRoutes } from './modules/projects/session-routes.js';
 import { registerProjectCallRoutes } from './modules/projects/project-calls-routes.js';
 import { registerEnvironmentRoutes } from './modules/environments/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUserRoutes(fastify, routes, deps);
   registerUnitRoutes(fastify, routes, deps);
   registerProjectRoutes(fastify, routes, deps);
+  registerApprovalRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);
   registerProjectCallRoutes(fastify, routes, deps);
   registerPreferenceRoutes(fastify, routes, deps);

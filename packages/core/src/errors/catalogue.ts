@@ -130,6 +130,22 @@ export const ERRORS = {
     'zh-CN': '申请人不能审批自己的申请',
     'en-US': 'An applicant cannot decide their own application',
   },
+  'project.four_eyes_no_other': {
+    status: 422,
+    'zh-CN': '申请人不能审批自己的申请，且目前没有其他平台管理员可以审批；请先增设一名平台管理员',
+    'en-US': 'An applicant cannot decide their own application, and no other platform administrator can decide it; ask for another platform administrator to be added',
+  },
+  'project.gates_unmet': {
+    status: 422,
+    'zh-CN': '项目尚不能进入{target}，还缺少：{missing}',
+    'en-US': 'The project cannot enter {target} yet; missing: {missing}',
+  },
+  'project.online_already_requested': {
+    status: 409,
+    'zh-CN': '项目已申请上线，正在等待审批',
+    'en-US': 'The project has already applied to go online; the application awaits decision',
+  },
+  'project.reason_required': { status: 400, 'zh-CN': '驳回申请须填写原因', 'en-US': 'A reason is required to reject an application' },
   'env.not_found': { status: 404, 'zh-CN': '环境不存在', 'en-US': 'Environment not found' },
   'env.key_taken': { status: 409, 'zh-CN': '环境 {key} 已存在', 'en-US': 'The environment {key} already exists' },
   'env.disabled': { status: 422, 'zh-CN': '该环境已停用，不能选择', 'en-US': 'This environment is disabled and cannot be chosen' },

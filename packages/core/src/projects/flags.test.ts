@@ -19,9 +19,13 @@ describe('project configuration flags (spec 000 §3)', () => {
     expect(offeredConfigFlags()).toEqual([]);
   });
 
-  it('names the code reading a flag only when its capability exists', () => {
-    for (const flag of PROJECT_CONFIG_FLAGS) {
-      expect(PROJECT_FLAGS[flag].readBy.length > 0, flag).toBe(isFlagOffered(flag));
-    }
+  it('names the code reading every offered flag', () => {
+    for (const flag of offeredConfigFlags()) expect(PROJECT_FLAGS[flag].readBy.length, flag).toBeGreaterThan(0);
+  });
+
+  it('names the pre-screening suspension call as the reader of the pre-screening flags, which stay unoffered', () => {
+    expect(PROJECT_FLAGS.preScreen.readBy.join()).toContain('pre-screen-service.ts');
+    expect(PROJECT_FLAGS.preScreenSuspend.readBy.join()).toContain('pre-screen-service.ts');
+    expect(isFlagOffered('preScreen')).toBe(false);
   });
 });

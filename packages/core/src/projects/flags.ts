@@ -19,7 +19,10 @@ export interface ProjectFlagInfo {
   capability: FlagCapability;
   /** What the flag does once its capability exists. */
   meaning: string;
-  /** The modules that read the flag; empty while the capability does not exist. */
+  /**
+   * The code that reads the flag. Every offered flag has some; a flag not offered may still be read by a
+   * call around its capability (the pre-screening suspension application reads the pre-screening flags).
+   */
   readBy: readonly string[];
 }
 
@@ -29,8 +32,16 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
   applicationModuleRunning: { capability: 'participantApplication', meaning: 'the application module accepts applications now', readBy: [] },
   openWechatMp: { capability: 'wechat', meaning: 'the WeChat official account serves the study', readBy: [] },
   openMiniApp: { capability: 'wechat', meaning: 'the WeChat mini-program serves the study', readBy: [] },
-  preScreen: { capability: 'preScreening', meaning: 'candidates are pre-screened before enrolment', readBy: [] },
-  preScreenSuspend: { capability: 'preScreening', meaning: 'pre-screening is suspended (spec 000 §4.2 "apply pre-screen suspend")', readBy: [] },
+  preScreen: {
+    capability: 'preScreening',
+    meaning: 'candidates are pre-screened before enrolment',
+    readBy: ['server projects/pre-screen-service.ts: applying to suspend pre-screening is refused unless the project uses it'],
+  },
+  preScreenSuspend: {
+    capability: 'preScreening',
+    meaning: 'pre-screening is suspended (spec 000 §4.2 "apply pre-screen suspend")',
+    readBy: ['server projects/pre-screen-service.ts: set when a suspension application is approved; a second application is refused'],
+  },
   visitTask: { capability: 'visitTasks', meaning: 'visit tasks are scheduled for enrolled subjects', readBy: [] },
   clinicalNumber: { capability: 'dataEntry', meaning: 'a subject carries a clinical (hospital) number', readBy: [] },
   clinicalNumberMust: { capability: 'dataEntry', meaning: 'the clinical number is required at enrolment', readBy: [] },

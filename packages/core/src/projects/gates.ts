@@ -61,6 +61,12 @@ export const GATE_LABELS: Record<GateCondition, Record<Locale, string>> = {
   uatConfirmed: { 'zh-CN': '已确认 UAT 测试', 'en-US': 'a confirmed UAT test' },
 };
 
+/** The gated statuses' names in both languages, for the server's refusal. */
+export const GATE_TARGET_LABELS: Partial<Record<ProjectStatus, Record<Locale, string>>> = {
+  INTERNAL_TEST: { 'zh-CN': '内部测试', 'en-US': 'internal test' },
+  ON_RESEARCH: { 'zh-CN': '正式上线', 'en-US': 'online' },
+};
+
 export function describeGates(conditions: readonly GateCondition[], locale: Locale): string {
   return conditions.map((condition) => GATE_LABELS[condition][locale]).join(locale === 'zh-CN' ? '；' : '; ');
 }

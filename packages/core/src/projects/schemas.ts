@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GATE_CONDITIONS } from './gates.js';
 import { APPLICATION_TYPES } from './applications.js';
 import { STATUS_CHANGE_TYPES } from './lifecycle.js';
 import { PROJECT_LIST_FILTERS, PROJECT_STATUSES } from './status.js';
@@ -103,6 +104,10 @@ export const projectSchema = z.object({
   configAuditRequested: z.boolean(),
   uatConfirmed: z.boolean(),
   onlineRequested: z.boolean(),
+  /** The user id of whoever applied to go online (four eyes: they never approve it); null when nobody did. */
+  onlineRequestedBy: z.number().nullable(),
+  onlineRequestedAt: z.string().nullable(),
+  onlineRequestReason: z.string().nullable(),
   progressStep: z.number(),
   version: z.number(),
   createdAt: z.string(),
@@ -129,6 +134,39 @@ export const approveOnlineQuerySchema = z.strictObject({
   publish: z.enum(['true', 'false']).transform((v) => v === 'true').default(true),
 });
 
+/** A decision's reason: optional to approve, required to reject (docs/decisions.md, "Lifecycle gates"). */
+const decisionReason = () => multilineText().trim().max(1000).nullish();
+
+/** POST /dcap/project/applyOnline: the application to go online, with an optional reason. */
+export const applyOnlineSchema = z.strictObject({ projectId: dbId(), reason: decisionReason() });
+/** The body of POST /dcap/project/approveApplyOnline (the decision itself is in the query, spec 000 §7.4). */
+export const approveOnlineBodySchema = z.strictObject({ reason: decisionReason() }).optional();
+
+/** The unmet conditions of the two gated moves (core `unmetGates`), for the web to show before the click. */
+export const projectGatesSchema = z.object({
+  internalTest: z.array(z.enum(GATE_CONDITIONS)),
+  online: z.array(z.enum(GATE_CONDITIONS)),
+});
+export type ProjectGates = z.infer<typeof projectGatesSchema>;
+
+/** One pending application in the approvals inbox: going online, or a status change. */
+export const approvalItemSchema = z.object({
+  kind: z.enum(['online', 'statusChange']),
+  projectId: z.number(),
+  projectCode: z.string(),
+  projectName: z.string(),
+  projectNameEn: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  /** The status-change application's id; null for going online. */
+  applicationId: z.number().nullable(),
+  type: z.enum(APPLICATION_TYPES).nullable(),
+  reason: z.string().nullable(),
+  appliedBy: z.string().nullable(),
+  appliedAt: z.string().nullable(),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
+export const approvalCountSchema = z.object({ count: z.number() });
+
 export const statusChangeApplicationSchema = z.object({
   id: z.number(),
   projectId: z.number(),
@@ -152,7 +190,7 @@ export const decideStatusChangeSchema = z.strictObject({
   projectId: dbId(),
   id: dbId(),
   approve: z.boolean(),
-  comment: multilineText().trim().max(1000).nullish(),
+  comment: decisionReason(),
 });
 
 export const projectStepSchema = z.object({

@@ -43,6 +43,9 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     hidden: true,
     visibleTo: (viewer) => canOnPlatform(viewer, 'project.create'),
   },
+  // The approvals inbox (docs/decisions.md, "Lifecycle gates"), opened from the header badge; only platform
+  // administrators decide applications (core permissions, `project.approve`).
+  { key: 'approvals', path: '/project/approvals', titleKey: 'menu.approvals', sort: 22, hidden: true, visibleTo: isPlatformAdmin },
   {
     key: 'project',
     path: '/project',
@@ -53,6 +56,9 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     children: [
       { key: 'projectDetail', path: '/project/detail/new', titleKey: 'menu.projectDetail', icon: 'form', sort: 10, visibleTo: inProject('project.configure') },
       { key: 'projectEnv', path: '/project/projectEnv/projectEnv', titleKey: 'menu.projectEnv', icon: 'cluster', sort: 20, visibleTo: inProject('env.manage') },
+      // Spec 000 §2.2: the environment sync screens, hidden routes opened from environment management.
+      { key: 'syncProjectData', path: '/project/projectEnv/syncProjectData', titleKey: 'menu.syncProjectData', sort: 21, hidden: true, visibleTo: inProject('env.manage') },
+      { key: 'syncProjectDataTask', path: '/project/projectEnv/syncProjectDataTask', titleKey: 'menu.syncProjectDataTask', sort: 22, hidden: true, visibleTo: inProject('env.manage') },
       { key: 'institution', path: '/project/institution', titleKey: 'menu.institution', icon: 'team', sort: 30, visibleTo: inProject('site.manage', 'role.assign') },
       {
         key: 'projectRoleAuthLog',

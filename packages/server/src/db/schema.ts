@@ -145,6 +145,10 @@ export interface ProjectsTable {
   config_audit_requested: Generated<boolean>;
   uat_confirmed: Generated<boolean>;
   online_requested: Generated<boolean>;
+  /** Who applied to go online, when and why (migration 0011); null before an application or for older ones. */
+  online_requested_by: number | null;
+  online_requested_at: Timestamp | null;
+  online_request_reason: string | null;
   version: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;

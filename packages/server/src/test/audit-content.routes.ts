@@ -78,6 +78,9 @@ export const READS = new Set([
   'GET /dcap/sys/unit/list',
   'GET /dcap/sys/division/list',
   'GET /dcap/project/list',
+  'GET /dcap/project/approvals',
+  'GET /dcap/project/approvals/count',
+  'GET /dcap/project/gates/:projectId',
   'GET /dcap/project/info/:projectId',
   'GET /dcap/project/step/:projectId',
   'GET /dcap/project/info/',
@@ -177,6 +180,19 @@ async function productionRunsDesign(f: Fixture): Promise<void> {
     .values({ env_id: prd.id, project_id: f.lifeId, design_version_id: tested.design_version_id, published_at: new Date(), published_by: f.pm.username })
     .onConflict((oc) => oc.column('env_id').doUpdateSet({ design_version_id: tested.design_version_id }))
     .execute();
+}
+
+/**
+ * Gives the lifecycle project what entering internal test needs (a site, a held role, a published design
+ * version; docs/decisions.md "Lifecycle gates"), once. The gates have their own tests (modules/projects/approvals.test.ts).
+ */
+async function lifeGatesMet(f: Fixture): Promise<void> {
+  const db = f.study.t.database.db;
+  if (await db.selectFrom('design_versions').select('id').where('project_id', '=', f.lifeId).executeTakeFirst()) return;
+  await site(f.study, f.pm, f.lifeId, 'LIFE1', await unit(f.study, 'AC-LIFE-UNIT', '生命周期医院'));
+  const held = await role(f.study, f.pm, { projectId: f.lifeId, alias: 'LifeRole', institutionIds: 'all', dataEntryRights: true });
+  await grant(f.study, f.pm, f.lifeId, { roleId: held.id, userIds: [f.pm.id] });
+  await db.insertInto('design_versions').values({ project_id: f.lifeId, version: 1, snapshot: JSON.stringify({}), note: null, published_at: new Date(), published_by: f.pm.username }).execute();
 }
 
 async function lifeAt(f: Fixture, status: ProjectStatus, flags: { config_audit_requested?: boolean; uat_confirmed?: boolean; online_requested?: boolean; prev_status?: ProjectStatus | null } = {}): Promise<void> {
@@ -328,6 +344,7 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/project/applyAuditConfig': {
     call: async (f) => {
       await lifeAt(f, 'CONFIG');
+      await lifeGatesMet(f);
       return { method: 'POST', url: '/dcap/project/applyAuditConfig', body: { projectId: f.lifeId } };
     },
     audit: { action: 'project.applyAuditConfig', old: { status: 'CONFIG', configAuditRequested: false }, new: { status: 'CONFIG', configAuditRequested: true } },
@@ -335,6 +352,7 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/project/saConfirmConfig': {
     call: async (f) => {
       await lifeAt(f, 'CONFIG', { config_audit_requested: true });
+      await lifeGatesMet(f);
       return { method: 'POST', url: '/dcap/project/saConfirmConfig', as: f.admin, body: { projectId: f.lifeId } };
     },
     audit: { action: 'project.saConfirmConfig', old: { status: 'CONFIG' }, new: { status: 'INTERNAL_TEST' } },
@@ -356,14 +374,14 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/project/applyOnline': {
     call: async (f) => {
       await lifeAt(f, 'TEST', { uat_confirmed: true });
-      return { method: 'POST', url: '/dcap/project/applyOnline', body: { projectId: f.lifeId } };
+      return { method: 'POST', url: '/dcap/project/applyOnline', body: { projectId: f.lifeId, reason: 'UAT passed' } };
     },
     audit: { action: 'project.applyOnline', old: { status: 'TEST', onlineRequested: false }, new: { status: 'TEST', onlineRequested: true } },
   },
   'POST /dcap/project/approveApplyOnline': {
     call: async (f) => {
       await lifeAt(f, 'TEST', { uat_confirmed: true, online_requested: true });
-      return { method: 'POST', url: `/dcap/project/approveApplyOnline?projectId=${f.lifeId}&approve=false`, as: f.admin };
+      return { method: 'POST', url: `/dcap/project/approveApplyOnline?projectId=${f.lifeId}&approve=false`, as: f.admin, body: { reason: 'Not yet' } };
     },
     audit: { action: 'project.rejectOnline', old: { status: 'TEST', onlineRequested: true }, new: { status: 'TEST', onlineRequested: false } },
   },

@@ -41,6 +41,9 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'GET /dcap/sys/unit/list': { call: () => ({ method: 'GET', url: '/dcap/sys/unit/list?keyword=MX' }) },
   'GET /dcap/sys/division/list': { call: (f) => ({ method: 'GET', url: `/dcap/sys/division/list?unitId=${f.unitA}` }) },
   'GET /dcap/project/list': { call: () => ({ method: 'GET', url: '/dcap/project/list' }) },
+  // The approvals inbox: every signed-in persona may ask; only approvers get anything in it.
+  'GET /dcap/project/approvals': { call: () => ({ method: 'GET', url: '/dcap/project/approvals' }) },
+  'GET /dcap/project/approvals/count': { call: () => ({ method: 'GET', url: '/dcap/project/approvals/count' }) },
   'GET /dcap/projectRole/listByUser': { call: () => ({ method: 'GET', url: '/dcap/projectRole/listByUser' }) },
   'POST /dcap/project/instrument/previewTemplatePanel': { call: () => ({ method: 'POST', url: '/dcap/project/instrument/previewTemplatePanel', body: { templateId: 1 } }) },
   'GET /dcap/project/instrument/downloadTemplate/': { call: () => ({ method: 'GET', url: '/dcap/project/instrument/downloadTemplate/' }) },

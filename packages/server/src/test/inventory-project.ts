@@ -25,6 +25,7 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   },
   'GET /dcap/project/info/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/info/${f.projectId}` }) },
   'GET /dcap/project/step/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/step/${f.projectId}` }) },
+  'GET /dcap/project/gates/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/gates/${f.projectId}` }) },
   // The session's current project: each member asks in the project their session is in (a stranger in
   // theirs), so the project and platform administrators first enter the matrix project.
   'GET /dcap/project/info/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/info/' }) },

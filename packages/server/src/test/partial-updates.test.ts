@@ -54,6 +54,8 @@ const CASES: Record<string, UpdateCase> = {
     cleared: null,
     setup: async (f) => {
       const created = (await post(f, f.pm, '/dcap/project/apply', { code: `PU-${f.counter()}`, name: '项目', eName: 'Study in English' })) as { id: number };
+      // Spec 000 §4.3: configuration is editable from config on, not in set-up.
+      ok(await f.study.t.call('GET', `/dcap/project/nextStep/${created.id}/0`, { token: f.pm.token }));
       return {
         id: created.id,
         url: '/dcap/project/save',
@@ -296,6 +298,7 @@ describe('project save: settings with defaults at creation keep their value when
       application: ['dCap', 'Balance'],
       config: { visitTask: true, preScreen: true },
     })) as { id: number };
+    ok(await f.study.t.call('GET', `/dcap/project/nextStep/${created.id}/0`, { token: f.pm.token }));
     const info = async () => ok(await f.study.t.call('GET', `/dcap/project/info/${created.id}`, { token: f.pm.token })) as { version: number; blindMethod: string; application: string[]; config: Record<string, boolean> };
     const before = await info();
     ok(await f.study.t.call('POST', '/dcap/project/save', { token: f.pm.token, body: { id: created.id, version: before.version, config: { preScreen: false } } }));

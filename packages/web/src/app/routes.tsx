@@ -28,6 +28,7 @@ const usersPage = async () => ({ Component: (await import('../features/users/Use
 const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
 const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
 const projectDetailPage = async () => ({ Component: (await import('../features/projects/ProjectDetailPage')).ProjectDetailPage });
+const approvalsPage = async () => ({ Component: (await import('../features/projects/approvals/ApprovalsPage')).ApprovalsPage });
 const environmentsPage = async () => ({ Component: (await import('../features/environments/EnvironmentsPage')).EnvironmentsPage });
 const institutionPage = async () => ({ Component: (await import('../features/institution/InstitutionPage')).InstitutionPage });
 const authLogPage = async () => ({ Component: (await import('../features/institution/AuthLogPage')).AuthLogPage });
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: WORKPLACE_PATH, lazy: projectListPage },
           { path: PROJECT_APPLY_PATH, lazy: projectApplyPage },
           { path: PROJECT_DETAIL_PATH, lazy: projectDetailPage },
+          { path: '/project/approvals', lazy: approvalsPage },
           { path: ENVIRONMENTS_PATH, lazy: environmentsPage },
           { path: INSTITUTION_PATH, lazy: institutionPage },
           { path: '/recordDataManage/projectRoleAuthLog', lazy: authLogPage },

@@ -44,6 +44,7 @@ export const enUS: Catalogue = {
     dataDisplay: 'Home',
     projectList: 'Workplace',
     projectApply: 'Apply for a project',
+    approvals: 'Approvals',
     project: 'Project',
     projectDetail: 'Project configuration',
     projectEnv: 'Environments',

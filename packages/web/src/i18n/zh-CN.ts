@@ -46,6 +46,7 @@ export const zhCN = {
     dataDisplay: '首页',
     projectList: '工作台',
     projectApply: '项目申请',
+    approvals: '审批中心',
     project: '项目管理',
     projectDetail: '项目配置',
     projectEnv: '环境管理',

@@ -1,11 +1,12 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
-import { AppError, canLockFrom, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
+import { AppError, canLockFrom, gatedTarget, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
 import { translatingErrors } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from './access.js';
+import { requireFourEyes, requireGates } from './approvals-service.js';
 import { presentApplication, presentProject } from './presenter.js';
 import { preScreenSuspendChange } from './pre-screen-service.js';
 import * as repo from './repo.js';
@@ -31,6 +32,9 @@ async function transition(
     const before = await repo.findProjectForUpdate(trx, context.project.id);
     if (!before) throw new AppError('project.not_found');
     const change = await decide(before, trx);
+    // Entering internal test or going online passes its gates, whichever call makes the move (core gates).
+    const gated = change.status ? gatedTarget(before.status, change.status) : null;
+    if (gated) await requireGates(trx, before, gated, meta.locale);
     const after = await repo.updateProject(trx, before.id, { ...change, updated_at: deps.clock.now() });
     await auditProject(trx, actor, meta, after.id, action, {
       oldValue: { status: before.status, prevStatus: before.prev_status, ...flags(before, after, before) },
@@ -62,7 +66,6 @@ function stepChange(action: StepAction, project: ProjectRow, access: ProjectCont
   if (!rule) throw new AppError('project.status_forbids', { status: project.status });
   if (rule.by === 'platformAdmin' && !access.platformAdmin) throw new AppError('permission.project_forbidden');
   if (rule.requires === 'configAuditRequested' && !project.config_audit_requested) throw new AppError('project.config_audit_required');
-  if (rule.requires === 'uatConfirmed' && !project.uat_confirmed) throw new AppError('project.uat_required');
   return moveTo(project, rule.to);
 }
 
@@ -74,9 +77,11 @@ export function step(deps: ServiceDeps, actor: Actor, context: ProjectContext, a
   });
 }
 
+/** Applying for the configuration audit asks to enter internal test, so its gates must already hold. */
 export function applyAuditConfig(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
-  return transition(deps, actor, context, meta, 'project.applyAuditConfig', (project) => {
+  return transition(deps, actor, context, meta, 'project.applyAuditConfig', async (project, trx) => {
     if (project.status !== 'CONFIG') throw new AppError('project.status_forbids', { status: project.status });
+    await requireGates(trx, project, 'INTERNAL_TEST', meta.locale);
     return { config_audit_requested: true };
   });
 }
@@ -88,21 +93,55 @@ export function confirmUatTest(deps: ServiceDeps, actor: Actor, context: Project
   });
 }
 
-export function applyOnline(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
-  return transition(deps, actor, context, meta, 'project.applyOnline', (project) => {
-    if (project.status !== 'TEST') throw new AppError('project.status_forbids', { status: project.status });
-    if (!project.uat_confirmed) throw new AppError('project.uat_required');
-    return { online_requested: true };
-  });
+/**
+ * The application to go online: only from test with the online gates met (the confirmed UAT test); who
+ * applied, when and why are kept so the applicant never approves it (four eyes) and the inbox shows it.
+ */
+export function applyOnline(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta, reason: string | null = null): Promise<Project> {
+  return transition(
+    deps,
+    actor,
+    context,
+    meta,
+    'project.applyOnline',
+    async (project, trx) => {
+      if (project.status !== 'TEST') throw new AppError('project.status_forbids', { status: project.status });
+      if (project.online_requested) throw new AppError('project.online_already_requested');
+      await requireGates(trx, project, 'ON_RESEARCH', meta.locale);
+      return { online_requested: true, online_requested_by: actor.userId, online_requested_at: deps.clock.now(), online_request_reason: reason };
+    },
+    reason,
+  );
 }
 
-/** Approving puts the project online; rejecting withdraws the request and keeps it in test. */
-export function approveApplyOnline(deps: ServiceDeps, actor: Actor, context: ProjectContext, approve: boolean, meta: RequestMeta): Promise<Project> {
-  return transition(deps, actor, context, meta, approve ? 'project.approveOnline' : 'project.rejectOnline', (project) => {
-    if (!project.online_requested) throw new AppError('project.online_not_requested');
-    if (!approve) return { online_requested: false };
-    return { ...stepChange('approveApplyOnline', project, context.access), online_requested: false };
-  });
+/**
+ * Approving puts the project online; rejecting withdraws the application and keeps it in test, and needs a
+ * reason. Never by the applicant (four eyes).
+ */
+export function approveApplyOnline(
+  deps: ServiceDeps,
+  actor: Actor,
+  context: ProjectContext,
+  approve: boolean,
+  meta: RequestMeta,
+  reason: string | null = null,
+): Promise<Project> {
+  if (!approve && !reason) return Promise.reject(new AppError('project.reason_required'));
+  const closed = { online_requested: false, online_requested_by: null, online_requested_at: null, online_request_reason: null };
+  return transition(
+    deps,
+    actor,
+    context,
+    meta,
+    approve ? 'project.approveOnline' : 'project.rejectOnline',
+    async (project, trx) => {
+      if (!project.online_requested) throw new AppError('project.online_not_requested');
+      await requireFourEyes(trx, project.online_requested_by, actor);
+      if (!approve) return closed;
+      return { ...stepChange('approveApplyOnline', project, context.access), ...closed };
+    },
+    reason,
+  );
 }
 
 export function lock(deps: ServiceDeps, actor: Actor, context: ProjectContext, meta: RequestMeta): Promise<Project> {
@@ -184,6 +223,7 @@ export async function decideStatusChange(
   body: { id: number; approve: boolean; comment?: string | null | undefined },
   meta: RequestMeta,
 ): Promise<Project> {
+  if (!body.approve && !body.comment) return Promise.reject(new AppError('project.reason_required'));
   return transition(
     deps,
     actor,
@@ -200,7 +240,7 @@ export async function decideStatusChange(
         .executeTakeFirst();
       if (!application) throw new AppError('project.application_not_found');
       if (application.state !== 'pending') throw new AppError('project.application_decided');
-      if (application.applied_by === actor.userId) throw new AppError('project.four_eyes');
+      await requireFourEyes(trx, application.applied_by, actor);
       await trx
         .updateTable('status_change_applications')
         .set({ state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null })
@@ -219,4 +259,3 @@ export async function decideStatusChange(
 
 /** The shape of the one-body lifecycle calls registered in a loop by routes.ts. */
 export type SimpleAction = (actor: Actor, context: ProjectContext, meta: RequestMeta) => Promise<Project>;
-

@@ -86,6 +86,24 @@ describe('project application and configuration', () => {
   });
 });
 
+/**
+ * A site, a role someone holds and a published design: the internal-test gates, which have their own tests
+ * (approvals.test.ts). The design version is written directly; publishing has its own tests too.
+ */
+async function meetInternalTestGates(projectId: number): Promise<void> {
+  const unit = await t.call('POST', '/dcap/sys/unit/save', { token: admin, body: { code: `U-${projectId}`, name: `医院 ${projectId}` } });
+  const site = await t.call('POST', '/dcap/projectSite/save', { token: manager, body: { projectId, unitId: (unit.body.data as { id: number }).id, code: 'S1' } });
+  expect(site.status, site.body.msg).toBe(200);
+  const role = await t.call('POST', '/dcap/projectRole/saveRole', { token: manager, body: { projectId, alias: 'PM', institutionIds: 'all', projectDesignAndSetup: true } });
+  const me = await t.database.db.selectFrom('users').select('id').where('username', '=', 'pm.zhang').executeTakeFirstOrThrow();
+  const granted = await t.call('POST', `/dcap/projectRole/assignRole2User?projectId=${projectId}`, { token: manager, body: { roleId: (role.body.data as { id: number }).id, userIds: [me.id] } });
+  expect(granted.status, granted.body.msg).toBe(200);
+  await t.database.db
+    .insertInto('design_versions')
+    .values({ project_id: projectId, version: 1, snapshot: JSON.stringify({}), note: null, published_at: new Date(), published_by: 'pm.zhang' })
+    .execute();
+}
+
 describe('lifecycle (spec 000 §4.2)', () => {
   it('walks set-up to online with the study team applying and a platform administrator approving', async () => {
     const p = await apply(manager, 'FLOW-1');
@@ -96,6 +114,8 @@ describe('lifecycle (spec 000 §4.2)', () => {
 
     expect((await lifecycle(admin, 'saConfirmConfig', p.id)).body.msg).toBe('Apply for the configuration audit first');
     expect((await lifecycle(manager, 'saConfirmConfig', p.id)).status).toBe(403);
+    expect((await lifecycle(manager, 'applyAuditConfig', p.id)).body.errorCode).toBe('project.gates_unmet');
+    await meetInternalTestGates(p.id);
     expect((await lifecycle(manager, 'applyAuditConfig', p.id)).body.data).toMatchObject({ configAuditRequested: true });
     expect((await lifecycle(admin, 'saConfirmConfig', p.id)).body.data).toMatchObject({ status: 'INTERNAL_TEST' });
     expect((await lifecycle(manager, 'confirmProjectInternalTest', p.id)).body.data).toMatchObject({ status: 'TEST' });
@@ -103,13 +123,13 @@ describe('lifecycle (spec 000 §4.2)', () => {
     await lifecycle(manager, 'confirmProjectUatTest', p.id);
     expect((await lifecycle(manager, 'applyOnline', p.id)).body.data).toMatchObject({ onlineRequested: true });
 
-    const rejected = await t.call('POST', `/dcap/project/approveApplyOnline?projectId=${p.id}&approve=false`, { token: admin });
+    const rejected = await t.call('POST', `/dcap/project/approveApplyOnline?projectId=${p.id}&approve=false`, { token: admin, body: { reason: 'Incomplete' } });
     expect(rejected.body.data).toMatchObject({ status: 'TEST', onlineRequested: false });
     await lifecycle(manager, 'applyOnline', p.id);
     const online = await t.call('POST', `/dcap/project/approveApplyOnline?projectId=${p.id}&approve=true&publish=true`, { token: admin });
     expect(online.body.data).toMatchObject({ status: 'ON_RESEARCH', progressStep: 4 });
 
-    const actions = await t.database.db.selectFrom('audit_log').select('action').where('project_id', '=', p.id).orderBy('id').execute();
+    const actions = await t.database.db.selectFrom('audit_log').select('action').where('project_id', '=', p.id).where('action', 'like', 'project.%').orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual([
       'project.create',
       'project.nextStep',
@@ -134,7 +154,10 @@ describe('lifecycle (spec 000 §4.2)', () => {
     const id = (own.body.data as { id: number }).id;
     const self = await t.call('POST', '/dcap/project/decideStatusChange', { token: admin, lang: 'en-US', body: { projectId: p.id, id, approve: true } });
     expect(self.status).toBe(422);
-    expect(self.body.msg).toBe('An applicant cannot decide their own application');
+    // Nobody else is a platform administrator yet, so the refusal says so (four eyes, docs/decisions.md).
+    expect(self.body.msg).toBe(
+      'An applicant cannot decide their own application, and no other platform administrator can decide it; ask for another platform administrator to be added',
+    );
 
     await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'qa.wang', name: 'QA Wang', admin: true, password: 'Quality123' } });
     await passFirstSignIn('qa.wang');

@@ -1,5 +1,7 @@
 import {
+  applyOnlineSchema,
   applyStatusChangeSchema,
+  approveOnlineBodySchema,
   approveOnlineQuerySchema,
   createProjectSchema,
   decideStatusChangeSchema,
@@ -99,7 +101,6 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
     ['applyAuditConfig', 'Apply for the configuration audit', 'project.lifecycle', (a, p, m) => lifecycle.applyAuditConfig(deps, a, p, m)],
     ['saConfirmConfig', 'Confirm the audited configuration: config → internal test', 'project.approve', (a, p, m) => lifecycle.step(deps, a, p, 'saConfirmConfig', m)],
     ['confirmProjectUatTest', 'Confirm the UAT test', 'project.lifecycle', (a, p, m) => lifecycle.confirmUatTest(deps, a, p, m)],
-    ['applyOnline', 'Apply to go online', 'project.lifecycle', (a, p, m) => lifecycle.applyOnline(deps, a, p, m)],
     ['lockProject', 'Lock the project', 'project.approve', (a, p, m) => lifecycle.lock(deps, a, p, m)],
     ['unlockProject', 'Unlock the project to the status it was locked from', 'project.approve', (a, p, m) => lifecycle.unlock(deps, a, p, m)],
   ] as const satisfies readonly [string, string, 'project.lifecycle' | 'project.approve', lifecycle.SimpleAction][];
@@ -128,13 +129,24 @@ export function registerProjectRoutes(app: FastifyInstance, routes: RouteRegistr
   });
   routes.add(app, {
     method: 'POST',
+    url: '/dcap/project/applyOnline',
+    summary: 'Apply to go online, with an optional reason (the UAT test must be confirmed)',
+    tag: 'lifecycle',
+    access: { project: 'project.lifecycle', locate: fromBody },
+    body: applyOnlineSchema,
+    response: projectSchema,
+    handler: ({ actor, project, body, meta }) => lifecycle.applyOnline(deps, actor, project, meta, body.reason ?? null),
+  });
+  routes.add(app, {
+    method: 'POST',
     url: '/dcap/project/approveApplyOnline',
-    summary: 'Approve (online) or reject the application to go online',
+    summary: 'Approve (online) or reject the application to go online; never the applicant; a rejection needs a reason',
     tag: 'lifecycle',
     access: { project: 'project.approve', locate: fromQuery },
     query: approveOnlineQuerySchema,
+    body: approveOnlineBodySchema,
     response: projectSchema,
-    handler: ({ actor, project, query, meta }) => lifecycle.approveApplyOnline(deps, actor, project, query.approve, meta),
+    handler: ({ actor, project, query, body, meta }) => lifecycle.approveApplyOnline(deps, actor, project, query.approve, meta, body?.reason ?? null),
   });
   routes.add(app, {
     method: 'POST',

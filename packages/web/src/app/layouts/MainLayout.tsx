@@ -16,6 +16,7 @@ import { useWindowProjectCheck } from '../windowProject';
 import { AppFooter } from '../shell/AppFooter';
 import { Brand } from '../shell/Brand';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { ApprovalsBadge } from '../../features/projects/approvals/ApprovalsBadge';
 import { MainMenu } from '../shell/MainMenu';
 import { ProjectBar } from '../shell/ProjectBar';
 import { UserMenu } from '../shell/UserMenu';
@@ -61,6 +62,7 @@ export function MainLayout() {
           <Brand />
           <MainMenu menus={menus} />
           <div className="dcap-header__actions">
+            <ApprovalsBadge />
             <LanguageSwitch />
             <UserMenu displayName={displayName(user, currentLocale(i18n))} />
           </div>

@@ -78,7 +78,7 @@ export function ProjectDetailPage() {
     <Flex vertical gap={24}>
       {/* Keyed by version: a saved or reloaded project resets the form to what the server holds. */}
       <ConfigurationCard key={`${project.id}-${project.version}`} project={project} />
-      <LifecyclePanel project={project} username={user.username} />
+      <LifecyclePanel project={project} username={user.username} userId={user.id} />
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Col, Divider, Form, Input, Radio, Row, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPLICATIONS, BLIND_METHODS, createProjectSchema, GROUP_SCHEMES, PROJECT_CONFIG_FLAGS } from '@dcap/core';
+import { APPLICATIONS, BLIND_METHODS, createProjectSchema, GROUP_SCHEMES, offeredConfigFlags } from '@dcap/core';
 import { schemaRule } from '../../lib/formRules';
 import { BLIND_METHOD_LABEL_KEYS, CONFIG_FLAG_LABEL_KEYS, GROUP_SCHEME_LABEL_KEYS } from '../../lib/projectLabels';
 import type { ProjectFormValues } from './projectFormValues';
@@ -15,10 +15,12 @@ interface ProjectFormProps {
 
 const fields = createProjectSchema.shape;
 
+const OFFERED_FLAGS = offeredConfigFlags();
+
 /**
  * The project's configuration (spec 000 §3): identity and people, the design choices, the enabled
- * applications and the 14 configuration flags. Rules are core's schemas, so the browser refuses what
- * the server would.
+ * applications and the configuration flags whose capability exists. Rules are core's schemas, so the
+ * browser refuses what the server would.
  */
 export function ProjectForm({ form, initialValues, disabled = false, onFinish }: ProjectFormProps) {
   const { t } = useTranslation();
@@ -103,16 +105,21 @@ export function ProjectForm({ form, initialValues, disabled = false, onFinish }:
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start">{t('projects.fields.config')}</Divider>
-      <Row gutter={16}>
-        {PROJECT_CONFIG_FLAGS.map((flag) => (
-          <Col xs={24} sm={12} lg={8} key={flag}>
-            <Form.Item name={['config', flag]} valuePropName="checked" label={t(CONFIG_FLAG_LABEL_KEYS[flag])} layout="horizontal">
-              <Switch size="small" data-testid={`project-config-${flag}`} />
-            </Form.Item>
-          </Col>
-        ))}
-      </Row>
+      {/* Only flags whose capability exists are offered (core PROJECT_FLAGS, docs/project-flags.md). */}
+      {OFFERED_FLAGS.length > 0 ? (
+        <>
+          <Divider titlePlacement="start">{t('projects.fields.config')}</Divider>
+          <Row gutter={16}>
+            {OFFERED_FLAGS.map((flag) => (
+              <Col xs={24} sm={12} lg={8} key={flag}>
+                <Form.Item name={['config', flag]} valuePropName="checked" label={t(CONFIG_FLAG_LABEL_KEYS[flag])} layout="horizontal">
+                  <Switch size="small" data-testid={`project-config-${flag}`} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </>
+      ) : null}
     </Form>
   );
 }

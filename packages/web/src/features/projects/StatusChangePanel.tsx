@@ -1,4 +1,4 @@
-import { Button, Divider, Flex, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Divider, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '@dcap/core';
 import type { Project, StatusChangeApplication, StatusChangeType } from '@dcap/core';
 import { useApplyStatusChangeMutation, useLifecycleMutation, useStatusChangeApplicationsQuery } from '../../api/projects';
-import { settle, useConfirm } from '../../lib/confirm';
+import { useConfirm } from '../../lib/confirm';
 import { STATUS_CHANGE_LABEL_KEYS } from '../../lib/projectLabels';
+import { ReasonModal } from './approvals/ReasonModal';
 
 const STATE_COLORS: Record<StatusChangeApplication['state'], string> = { pending: 'processing', approved: 'success', rejected: 'error' };
 const STATE_LABEL_KEYS: Record<StatusChangeApplication['state'], string> = {
@@ -40,7 +41,6 @@ export function StatusChangePanel({ project, changeTypes, canDecide, username }:
   const decide = useLifecycleMutation();
   const [form] = Form.useForm<{ type: StatusChangeType; reason: string }>();
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [comment, setComment] = useState('');
   const pending = applications.data?.some((application) => application.state === 'pending') ?? false;
 
   const onApply = (values: { type: StatusChangeType; reason: string }) => {
@@ -55,20 +55,12 @@ export function StatusChangePanel({ project, changeTypes, canDecide, username }:
     });
   };
 
-  const onDecide = () =>
-    void settle(async () => {
-      if (!decision) return;
-      await decide.mutateAsync({
-        kind: 'decide',
-        projectId: project.id,
-        id: decision.application.id,
-        approve: decision.approve,
-        comment: comment.trim() || null,
-      });
-      setDecision(null);
-      setComment('');
-      await applications.refetch();
-    });
+  // A rejection needs a reason; both decisions are audited with theirs (docs/decisions.md, "Lifecycle gates").
+  const onDecide = async (reason: string | null) => {
+    if (!decision) return;
+    await decide.mutateAsync({ kind: 'decide', projectId: project.id, id: decision.application.id, approve: decision.approve, comment: reason });
+    await applications.refetch();
+  };
 
   const columns: TableColumnsType<StatusChangeApplication> = [
     { key: 'type', title: t('lifecycle.columns.type'), render: (_v, row) => t(STATUS_CHANGE_LABEL_KEYS[row.type]) },
@@ -139,28 +131,17 @@ export function StatusChangePanel({ project, changeTypes, canDecide, username }:
         locale={{ emptyText: t('lifecycle.noApplications') }}
         data-testid="status-change-table"
       />
-      <Modal
+      <ReasonModal
         open={decision !== null}
         title={decision?.approve ? t('lifecycle.approveTitle') : t('lifecycle.rejectTitle')}
+        subject={decision ? t(STATUS_CHANGE_LABEL_KEYS[decision.application.type]) : undefined}
         okText={decision?.approve ? t('lifecycle.approve') : t('lifecycle.reject')}
-        okButtonProps={{ danger: decision?.approve === false, loading: decide.isPending }}
-        cancelText={t('common.cancel')}
+        danger={decision?.approve === false}
+        reasonRequired={decision?.approve === false}
+        loading={decide.isPending}
         onOk={onDecide}
-        onCancel={() => setDecision(null)}
-        destroyOnHidden
-      >
-        <Flex vertical gap={8}>
-          <span>{decision ? t(STATUS_CHANGE_LABEL_KEYS[decision.application.type]) : null}</span>
-          <Input.TextArea
-            rows={3}
-            maxLength={1000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            placeholder={t('lifecycle.comment')}
-            data-testid="status-change-comment"
-          />
-        </Flex>
-      </Modal>
+        onClose={() => setDecision(null)}
+      />
     </>
   );
 }

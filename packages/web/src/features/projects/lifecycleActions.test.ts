@@ -62,6 +62,18 @@ describe('lifecycleOptions (spec 000 §4.2)', () => {
     expect(lifecycleOptions(makeProject({ status: 'ON_RESEARCH' }, MEMBER_WITH_DESIGN)).changeTypes).toEqual([]);
   });
 
+  // Four eyes (docs/decisions.md, "Lifecycle gates"): the applicant never decides their own application.
+  it('offers no decision on going online to the administrator who applied, and both to another', () => {
+    const applied = makeProject({ status: 'TEST', uatConfirmed: true, onlineRequested: true, onlineRequestedBy: 7 });
+    const own = lifecycleOptions(applied, 7);
+    expect(own.actions).not.toContain('approveOnline');
+    expect(own.actions).not.toContain('rejectOnline');
+    expect(own.ownOnlineApplication).toBe(true);
+    const other = lifecycleOptions(applied, 8);
+    expect(other.actions).toEqual(expect.arrayContaining(['approveOnline', 'rejectOnline']));
+    expect(other.ownOnlineApplication).toBe(false);
+  });
+
   it('lets only platform administrators decide applications', () => {
     expect(lifecycleOptions(makeProject({}, AS_PLATFORM_ADMIN)).canDecide).toBe(true);
     expect(lifecycleOptions(makeProject({}, AS_PROJECT_ADMIN)).canDecide).toBe(false);

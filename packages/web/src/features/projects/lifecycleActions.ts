@@ -2,6 +2,7 @@ import {
   canLockFrom,
   canResetTestData,
   isLegalStatusChange,
+  mayDecideApplication,
   PROJECT_STATUSES,
   resolveTarget,
   STATUS_CHANGE_TYPES,
@@ -34,17 +35,21 @@ export interface LifecycleOptions {
   changeTypes: StatusChangeType[];
   /** Whether the caller decides applications (platform administrators; never their own). */
   canDecide: boolean;
+  /** The caller applied to go online, so someone else must decide it (four eyes, docs/decisions.md). */
+  ownOnlineApplication: boolean;
 }
 
-type ProjectState = Pick<Project, 'status' | 'prevStatus' | 'configAuditRequested' | 'uatConfirmed' | 'onlineRequested' | 'abilities'>;
+type ProjectState = Pick<Project, 'status' | 'prevStatus' | 'configAuditRequested' | 'uatConfirmed' | 'onlineRequested' | 'onlineRequestedBy' | 'abilities'>;
 
 /**
  * What the caller may do to the project now, from core's rules and the abilities the server computed
  * ('project.lifecycle' for project managers, 'project.approve' for platform administrators). Nothing here
  * decides anything the server does not check again.
  */
-export function lifecycleOptions(project: ProjectState): LifecycleOptions {
+export function lifecycleOptions(project: ProjectState, userId: number | null = null): LifecycleOptions {
   const { status, prevStatus } = project;
+  // Four eyes: whoever applied to go online never decides it, whatever their rights.
+  const ownOnlineApplication = project.onlineRequested && userId !== null && !mayDecideApplication(project.onlineRequestedBy, userId);
   const manages = project.abilities['project.lifecycle'] === true;
   const approves = project.abilities['project.approve'] === true;
   const mayRun = (rule: StepRule | undefined): rule is StepRule =>
@@ -65,8 +70,8 @@ export function lifecycleOptions(project: ProjectState): LifecycleOptions {
     confirmInternalTest: mayRun(internalRule),
     confirmUatTest: manages && needsUat && !project.uatConfirmed,
     applyOnline: manages && onlineRule !== undefined && (!needsUat || project.uatConfirmed) && !project.onlineRequested,
-    approveOnline: mayRun(onlineRule) && project.onlineRequested,
-    rejectOnline: approves && project.onlineRequested,
+    approveOnline: mayRun(onlineRule) && project.onlineRequested && !ownOnlineApplication,
+    rejectOnline: approves && project.onlineRequested && !ownOnlineApplication,
     lock: approves && canLockFrom(status),
     unlock: approves && status === 'LOCKED' && prevStatus !== null,
     // Spec 000 §4.2 "reset test data": every non-production environment, while the project is in testing.
@@ -83,5 +88,6 @@ export function lifecycleOptions(project: ProjectState): LifecycleOptions {
         })
       : [],
     canDecide: approves,
+    ownOnlineApplication,
   };
 }

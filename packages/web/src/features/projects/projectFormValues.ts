@@ -1,4 +1,4 @@
-import { APPLICATIONS, PROJECT_CONFIG_FLAGS } from '@dcap/core';
+import { APPLICATIONS, offeredConfigFlags, PROJECT_CONFIG_FLAGS } from '@dcap/core';
 import type { ApplicationName, CreateProjectRequest, Project, ProjectConfigFlag } from '@dcap/core';
 import type { BLIND_METHODS, GROUP_SCHEMES } from '@dcap/core';
 import { blankToNull } from '../../lib/formRules';
@@ -18,7 +18,8 @@ export interface ProjectFormValues {
   shareEventPanel: boolean;
   autoCode: boolean;
   application: ApplicationName[];
-  config: Partial<Record<ProjectConfigFlag, boolean>>;
+  /** Absent from a submitted form that offers no flag (docs/project-flags.md). */
+  config?: Partial<Record<ProjectConfigFlag, boolean>>;
 }
 
 /** The form's field names, for placing the server's field errors. */
@@ -67,7 +68,7 @@ export function projectToValues(project: Project): ProjectFormValues {
   };
 }
 
-/** What the server receives: trimmed texts, blanks as null, every flag explicit, applications in core's order. */
+/** What the server receives: trimmed texts, blanks as null, every offered flag explicit, applications in core's order. */
 export function valuesToRequest(values: ProjectFormValues): CreateProjectRequest {
   return {
     code: values.code.trim(),
@@ -84,6 +85,7 @@ export function valuesToRequest(values: ProjectFormValues): CreateProjectRequest
     shareEventPanel: values.shareEventPanel,
     autoCode: values.autoCode,
     application: APPLICATIONS.filter((app) => values.application.includes(app)),
-    config: Object.fromEntries(PROJECT_CONFIG_FLAGS.map((flag) => [flag, values.config[flag] === true])),
+    // Only the offered flags: the server keeps every flag a save leaves out (docs/project-flags.md).
+    config: Object.fromEntries(offeredConfigFlags().map((flag) => [flag, values.config?.[flag] === true])),
   };
 }
