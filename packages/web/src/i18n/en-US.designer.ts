@@ -116,6 +116,8 @@ export const enUSDesigner: Shape<typeof zhCNDesigner> = {
     },
     clearConfirm: 'Remove every widget from the canvas?',
     saveBlocked: 'Please check the tables and make sure every cell has a variable configured',
+    defaultLabelsLeft_one: 'Saved. {{count}} label still has its default text (such as “Option 1” or “Column 1”); consider replacing it before publishing.',
+    defaultLabelsLeft: 'Saved. {{count}} labels still have their default text (such as “Option 1” or “Column 1”); consider replacing them before publishing.',
     saveIssues_one: 'The panel has {{count}} problem and was not saved',
     saveIssues: 'The panel has {{count}} problems and was not saved',
     nesting: {

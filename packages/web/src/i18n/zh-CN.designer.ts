@@ -111,6 +111,7 @@ export const zhCNDesigner = {
     },
     clearConfirm: '确定清空画布上的全部组件吗？',
     saveBlocked: '请检查表格，确认每个单元格都已配置变量',
+    defaultLabelsLeft: '已保存。仍有 {{count}} 处标签是默认文字（如“选项1”“列1”），发布前建议改为实际内容。',
     saveIssues: '表单有 {{count}} 处问题，未保存',
     nesting: {
       grid: '栅格布局不允许嵌入栅格、表格或分隔符',

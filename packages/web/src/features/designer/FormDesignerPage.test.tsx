@@ -66,6 +66,8 @@ describe('form designer /dCapVue/design/panel/:instrumentId', () => {
     expect(body.instrumentId).toBe(41);
     expect(body.revision).toBe(3);
     expect(body.list.map((widget) => widget.type)).toEqual(['input']);
+    // The new field's label is still the palette's default: the save says so (core findDefaultLabels).
+    expect(await screen.findByText('Saved. 1 label still has its default text (such as “Option 1” or “Column 1”); consider replacing it before publishing.')).toBeDefined();
   });
 
   it('puts the issues of a refused save on the widget', async () => {

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findUnconfiguredTableCells, SAVE_BLOCKED_WARNING_MS } from '@dcap/core';
+import { findDefaultLabels, findUnconfiguredTableCells, SAVE_BLOCKED_WARNING_MS } from '@dcap/core';
 import { useSavePanelMutation } from '../../api/designer';
 import type { PanelKind } from '../../api/designer';
 import { useConfirm } from '../../lib/confirm';
@@ -33,6 +33,9 @@ export function useDesignerActions(kind: PanelKind, instrumentId: number, revisi
       const result = await save.mutateAsync({ instrumentId, panel: state.panel, revision: savedRevision ?? revision });
       setSavedRevision(result.revision);
       dispatch({ type: 'saved' });
+      // The same check publishing runs (core default-labels.ts): a reminder now, a listed warning at publish.
+      const defaults = findDefaultLabels(state.panel).length;
+      if (defaults > 0) void message.info({ content: t('designer.defaultLabelsLeft', { count: defaults }), key: 'designer-default-labels' });
     } catch (error) {
       const issues = issuesFromSaveError(state.panel, error);
       if (issues.length > 0) dispatch({ type: 'serverIssues', issues });
