@@ -10,9 +10,9 @@ import * as m0007 from './migrations/0007_audit_chains.js';
 import * as m0008 from './migrations/0008_audit_chain_lookup.js';
 import * as m0009 from './migrations/0009_jobs_and_sync.js';
 import * as m0010 from './migrations/0010_project_process.js';
+import * as m0011 from './migrations/0011_online_application.js';
 import * as m0013 from './migrations/0013_user_preferences.js';
 import * as m0014 from './migrations/0014_user_project_envs.js';
-import * as m0011 from './migrations/0011_online_application.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -27,9 +27,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_audit_chain_lookup': m0008,
   '0009_jobs_and_sync': m0009,
   '0010_project_process': m0010,
+  '0011_online_application': m0011,
   '0013_user_preferences': m0013,
   '0014_user_project_envs': m0014,
-  '0011_online_application': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
