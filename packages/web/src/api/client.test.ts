@@ -261,3 +261,120 @@ describe('api client: server messages and files', () => {
     expect(filenameOf(header, 'fallback')).toBe(expected);
   });
 });
+
+describe('api client: the success codes of spec 002 §8', () => {
+  // Spec 002 §8: "Body code 0 or 999 (number or string) is success; no code means pass-through."
+  it.each([0, '0', 999, '999'])('treats body code %j as success', async (code) => {
+    const { client } = setup({ 'GET /sys/init': () => ({ body: { code, msg: 'ok', data: { value: 1 } } }) });
+    await expect(client.request('/sys/init')).resolves.toEqual({ value: 1 });
+  });
+
+  // Spec 000 §8.1: "code 999 shows a warning (default: operation warning)".
+  it('shows a warning with the server message for code 999, or the default text without one', async () => {
+    const { client, notices } = setup({
+      'POST /a': () => ({ body: { code: 999, msg: 'Saved,<br/>but two visits are out of window', data: {} } }),
+      'POST /b': () => ({ body: { code: '999', msg: '', data: {} } }),
+    });
+    await client.request('/a', { method: 'POST', notify: true });
+    await client.request('/b', { method: 'POST' });
+    expect(notices).toEqual([
+      { kind: 'warning', notice: { title: 'Saved,\nbut two visits are out of window', duration: 5 } },
+      { kind: 'warning', notice: { title: 't:notify.warning', duration: 5 } },
+    ]);
+  });
+
+  it('shows no warning for code 999 in silent mode, and still returns the data', async () => {
+    const { client, notices } = setup({ 'GET /a': () => ({ body: { code: 999, msg: 'careful', data: 7 } }) });
+    await expect(client.request('/a', { silent: true })).resolves.toBe(7);
+    expect(notices).toEqual([]);
+  });
+
+  it('reads other codes sent as text as failures, with the same handling as numbers', async () => {
+    const { client, notices, deps } = setup({ 'GET /sys/user/list': () => ({ body: { code: '403', msg: 'No', data: null } }) });
+    const error = await rejection(client.request('/sys/user/list'));
+    expect(error.code).toBe(403);
+    expect(notices[0]).toMatchObject({ kind: 'error', notice: { key: 'forbidden' } });
+    expect(deps.onForbidden).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['a code that is not a number', { code: 'OK', data: 1 }],
+    ['an array', [1, 2]],
+  ])('passes %s through as a body without a code', async (_name, body) => {
+    const { client } = setup({ 'GET /x': () => ({ body }) });
+    await expect(client.request('/x')).resolves.toEqual(body);
+  });
+
+  // Spec 002 §8: "HTTP 403: 'Forbidden' with server message. HTTP 401: ... and federated logout if a token was held."
+  it('handles a bare HTTP 403 and 401 without an envelope like the body codes', async () => {
+    const forbidden = setup({}, { fetch: () => Promise.resolve(new Response('Forbidden by proxy', { status: 403 })) });
+    const error = await rejection(forbidden.client.request('/sys/init'));
+    expect(error.code).toBe(403);
+    expect(forbidden.notices[0]).toMatchObject({ kind: 'error', notice: { title: 't:notify.forbiddenTitle', description: 'Forbidden by proxy' } });
+    expect(forbidden.deps.onForbidden).toHaveBeenCalledTimes(1);
+
+    const expired = setup({}, { fetch: () => Promise.resolve(new Response('<html>401</html>', { status: 401 })) });
+    await rejection(expired.client.request('/sys/init'));
+    expect(expired.notices[0]).toMatchObject({ kind: 'error', notice: { title: 't:notify.loginAgainTitle', description: 't:notify.loginAgain' } });
+    expect(expired.deps.onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client: the environment marker of spec 000 §4.4', () => {
+  function withMarker(routes: Parameters<typeof fakeServer>[0]) {
+    const context = setup(routes);
+    const seen: { kind: 'adopt' | 'observe'; marker: unknown; stamp?: number }[] = [];
+    let generation = 3;
+    context.deps.marker = {
+      stamp: () => generation,
+      adopt: (marker) => {
+        generation += 1;
+        seen.push({ kind: 'adopt', marker });
+      },
+      observe: (marker, stamp) => seen.push({ kind: 'observe', marker, stamp }),
+    };
+    return { client: createApiClient(context.deps), seen, bump: () => (generation += 1) };
+  }
+  const envelope = (data: unknown, projectId: unknown, env: unknown) => ({ body: { code: 0, msg: 'ok', data, consistencyProjectId: projectId, consistencyProjectCurrEnv: env } });
+
+  it('adopts the marker of the initialisation and compares every other success with it', async () => {
+    const { client, seen } = withMarker({
+      'GET /sys/init': () => envelope({}, 5, 'uat'),
+      'GET /project/info/5': () => envelope({}, '7', 'prd'),
+    });
+    await client.request('/sys/init', { adoptMarker: true });
+    await client.request('/project/info/5');
+    expect(seen).toEqual([
+      { kind: 'adopt', marker: { projectId: 5, env: 'uat' } },
+      { kind: 'observe', marker: { projectId: 7, env: 'prd' }, stamp: 4 },
+    ]);
+  });
+
+  it('passes the stamp taken when the call was sent, so a call that crossed a switch is recognised', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { client, seen, bump } = withMarker({
+      'GET /slow': async () => {
+        await gate;
+        return envelope({}, 5, 'uat');
+      },
+    });
+    const pending = client.request('/slow');
+    bump();
+    release();
+    await pending;
+    expect(seen).toEqual([{ kind: 'observe', marker: { projectId: 5, env: 'uat' }, stamp: 3 }]);
+  });
+
+  it('ignores answers without the marker fields and failures', async () => {
+    const { client, seen } = withMarker({
+      'POST /login': () => ok({ token: 't' }),
+      'GET /fail': () => fail(422, 'no'),
+    });
+    await client.request('/login', { method: 'POST', form: {} });
+    await rejection(client.request('/fail'));
+    expect(seen).toEqual([]);
+  });
+});

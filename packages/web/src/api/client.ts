@@ -4,6 +4,8 @@ import { ApiError } from './errors';
 import type { ClientErrorCode } from './errors';
 import type { Notifier } from './notifier';
 import { breakLines } from './notifier';
+import type { EnvMarker } from '../app/envMarker';
+import { markerOf } from '../app/envMarker';
 
 export const API_BASE_PATH = '/dcap';
 
@@ -21,10 +23,10 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** A form body (application/x-www-form-urlencoded), as the sign-in call expects. */
   form?: Record<string, string>;
-  /** Overrides the 20 s default (spec 000 §9 per-call timeouts). */
-  timeoutMs?: number;
   /** An upload (multipart/form-data, spec 000 §7: upload endpoints are not encrypted); the browser sets the boundary. */
   upload?: FormData;
+  /** Overrides the 20 s default (spec 000 §9 per-call timeouts). */
+  timeoutMs?: number;
   /** Show a success notice when the call succeeds (the "notification variant" of spec 000 §8.1). */
   notify?: boolean;
   /** The success notice's text; defaults to "operation success". */
@@ -36,6 +38,18 @@ export interface RequestOptions<T> {
   /** Cancellation by the caller (TanStack Query passes one); a cancelled call is not reported. */
   signal?: AbortSignal;
   schema?: ResponseSchema<T>;
+  /**
+   * The answer defines the window's environment marker instead of being compared with it: the
+   * initialisation does this (spec 000 §4.4).
+   */
+  adoptMarker?: boolean;
+}
+
+/** What the client needs from the window's environment marker (app/envMarker.ts). */
+export interface MarkerWatch {
+  stamp(): number;
+  adopt(marker: EnvMarker): void;
+  observe(seen: EnvMarker, stamp: number): void;
 }
 
 export interface ApiClientDeps {
@@ -53,8 +67,17 @@ export interface ApiClientDeps {
    * the guard then shows the change-password page instead of a notice.
    */
   onPasswordChangeRequired?: () => void;
+  /** Spec 002 §8: success envelopes carry the session's project and environment, compared with the window's. */
+  marker?: MarkerWatch;
   basePath?: string;
 }
+
+/**
+ * Spec 002 §8: "Body code 0 or 999 (number or string) is success"; 999 is a success with a warning
+ * (spec 000 §8.1: "code 999 shows a warning (default: operation warning)").
+ */
+export const SUCCESS_CODE = 0;
+export const WARNING_CODE = 999;
 
 const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
   'client.timeout': 'request.timeout',
@@ -100,10 +123,24 @@ function buildUrl(basePath: string, path: string, query: RequestOptions<unknown>
 }
 
 /** The envelope as it arrives: only `code` is known to be there until each field is checked. */
-type WireEnvelope = { code: number } & Partial<Record<keyof Envelope<unknown>, unknown>>;
+type WireEnvelope = { code: number } & Partial<Record<keyof Envelope<unknown>, unknown>> & Record<string, unknown>;
 
-function isEnvelope(value: unknown): value is WireEnvelope {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+/** A body code as a number: servers of the spec's family send it as a number or as digits in a string. */
+export function codeOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/** Spec 000 §8.1: "A response without code passes through"; a body with a readable code is an envelope. */
+function asEnvelope(value: unknown): WireEnvelope | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const code = codeOf((value as { code?: unknown }).code);
+  return code === null ? null : { ...(value as Record<string, unknown>), code };
+}
+
+export function isSuccessCode(code: number): boolean {
+  return code === SUCCESS_CODE || code === WARNING_CODE;
 }
 
 function fieldErrorsOf(envelope: WireEnvelope): FieldError[] {
@@ -230,21 +267,48 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return error;
   }
 
+  /**
+   * A failed HTTP exchange without an envelope. Spec 000 §8.1: "HTTP 403: Forbidden notification with the
+   * server message. HTTP 401: Unauthorized ... and a federated logout if a token was held" (a proxy or
+   * gateway in front of the server answers this way); anything else is an unreadable answer.
+   */
+  function bareFailure(answer: Answer, silent: boolean): ApiError {
+    const { status, token } = answer;
+    if (status === 401 || status === 403) {
+      const text = new TextDecoder().decode(answer.body).trim();
+      const msg = text.length > 0 && text.length <= 200 && !text.includes('<') ? text : '';
+      const error = new ApiError({ code: status, msg });
+      reportFailure(error, token, silent);
+      return error;
+    }
+    const error = clientError('client.bad_response', status, { status });
+    reportFailure(error, token, silent);
+    return error;
+  }
+
+  /** Spec 000 §4.4: the marker of a success envelope is adopted or compared with this window's. */
+  function followMarker(payload: WireEnvelope, adopt: boolean, stamp: number | undefined): void {
+    const seen = markerOf(payload);
+    if (!seen || !deps.marker) return;
+    if (adopt) deps.marker.adopt(seen);
+    else if (stamp !== undefined) deps.marker.observe(seen, stamp);
+  }
+
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const silent = options.silent === true;
+    const stamp = deps.marker?.stamp();
     const answer = await send(path, options);
     const { status, token } = answer;
-    const payload = readJson(answer);
+    const body = readJson(answer);
+    const payload = asEnvelope(body);
 
-    if (!isEnvelope(payload)) {
+    if (!payload) {
       // Spec 000 §8.1: a response without a code passes through, when the HTTP exchange itself succeeded.
-      if (status >= 200 && status < 300 && payload !== undefined) return payload as T;
-      const error = clientError('client.bad_response', status, { status });
-      reportFailure(error, token, silent);
-      throw error;
+      if (status >= 200 && status < 300 && body !== undefined) return body as T;
+      throw bareFailure(answer, silent);
     }
 
-    if (payload.code !== 0) throw envelopeFailure(payload, token, silent);
+    if (!isSuccessCode(payload.code)) throw envelopeFailure(payload, token, silent);
 
     let data = payload.data as T;
     if (options.schema) {
@@ -258,6 +322,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       data = parsed.data;
     }
 
+    followMarker(payload, options.adoptMarker === true, stamp);
+
+    const message = typeof payload.msg === 'string' ? payload.msg : '';
+    if (payload.code === WARNING_CODE) {
+      if (!silent) notifier.notify('warning', { title: breakLines(message || t('notify.warning')), duration: SUCCESS_NOTIFICATION_SECONDS });
+      return data;
+    }
     if (options.notify && !silent) {
       const serverMessage = options.serverMessage && typeof payload.msg === 'string' && payload.msg ? payload.msg : undefined;
       notifier.notify('success', {
@@ -274,11 +345,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const { status, headers, token } = answer;
     const type = headers.get('Content-Type') ?? '';
     if (type.includes('application/json') || status < 200 || status >= 300) {
-      const payload = readJson(answer);
-      if (isEnvelope(payload) && payload.code !== 0) throw envelopeFailure(payload, token, silent);
-      const error = clientError('client.bad_response', status, { status });
-      reportFailure(error, token, silent);
-      throw error;
+      const payload = asEnvelope(readJson(answer));
+      if (payload && !isSuccessCode(payload.code)) throw envelopeFailure(payload, token, silent);
+      throw bareFailure(answer, silent);
     }
     const fallback = path.split('/').pop() ?? 'download';
     return { blob: new Blob([answer.body], { type }), filename: filenameOf(headers.get('Content-Disposition'), fallback) };

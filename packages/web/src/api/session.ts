@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../app/services';
+import { useApi, useServices } from '../app/services';
 
 /** The session's current project, role and environment after a switch (the server's answer). */
 export interface SessionSelection {
@@ -14,9 +14,15 @@ export interface SessionSelection {
  */
 function useSwitch<TInput>(call: (input: TInput) => Promise<SessionSelection>) {
   const queryClient = useQueryClient();
+  const { marker } = useServices();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: (selection) => {
+      // This window switched itself: its environment marker follows, so the answers that now carry the new
+      // project and environment are not taken for another window's switch (spec 000 §4.4).
+      marker.adopt({ projectId: selection.projectId, env: selection.env });
+      return queryClient.invalidateQueries();
+    },
   });
 }
 

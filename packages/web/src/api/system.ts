@@ -18,7 +18,8 @@ export function useInitQuery(enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: systemKeys.init,
-    queryFn: ({ signal }): Promise<AppInit> => api.request('/sys/init', { signal, schema: initResponseSchema }),
+    // The initialisation sets the window's environment marker (spec 000 §4.4); other answers are compared with it.
+    queryFn: ({ signal }): Promise<AppInit> => api.request('/sys/init', { signal, schema: initResponseSchema, adoptMarker: true }),
     enabled,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -12,33 +12,35 @@ import { useFontSizePx } from '../features/account/fontSize';
 import { currentLocale } from '../i18n';
 import type { AppInstance } from './bootstrap';
 import type { NotifierHolder } from './notifier';
+import type { ReloadPrompts } from './prompts';
 import { ServicesProvider } from './services';
 
 const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'zh-CN': zhCN, 'en-US': enUS };
 const THEME = { token: { colorPrimary: PRIMARY_COLOR } };
 
-/** Hands antd's context-aware notification instance to the API client. */
-function NotifierBridge({ holder }: { holder: NotifierHolder }) {
-  const { notification } = AntdApp.useApp();
+/** Hands antd's context-aware notification and modal instances to the API client and the shell's dialogs. */
+function NotifierBridge({ holder, prompts }: { holder: NotifierHolder; prompts: ReloadPrompts }) {
+  const { notification, modal } = AntdApp.useApp();
   useEffect(() => holder.attach(notification), [holder, notification]);
+  useEffect(() => prompts.attach(modal), [prompts, modal]);
   return null;
 }
 
 /** antd's locale, the page title and the document language follow the interface language. */
-function LocalisedShell({ holder, children }: { holder: NotifierHolder; children: ReactNode }) {
+function LocalisedShell({ holder, prompts, children }: { holder: NotifierHolder; prompts: ReloadPrompts; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = currentLocale(i18n);
-  useEffect(() => {
-    document.title = t('app.name');
   // Spec 000 §3: the font size preference (12 px by default) applies to every screen.
   const fontSize = useFontSizePx();
   const theme = useMemo(() => ({ token: { ...THEME.token, fontSize } }), [fontSize]);
+  useEffect(() => {
+    document.title = t('app.name');
     document.documentElement.lang = locale;
   }, [t, locale]);
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
       <AntdApp>
-        <NotifierBridge holder={holder} />
+        <NotifierBridge holder={holder} prompts={prompts} />
         {children}
       </AntdApp>
     </ConfigProvider>
@@ -50,7 +52,7 @@ export function AppProviders({ app, children }: { app: Omit<AppInstance, 'router
     <ServicesProvider services={app.services}>
       <I18nextProvider i18n={app.i18n}>
         <QueryClientProvider client={app.queryClient}>
-          <LocalisedShell holder={app.notifierHolder}>{children}</LocalisedShell>
+          <LocalisedShell holder={app.notifierHolder} prompts={app.services.prompts}>{children}</LocalisedShell>
         </QueryClientProvider>
       </I18nextProvider>
     </ServicesProvider>

@@ -45,7 +45,7 @@ describe('the project bar of the shell', () => {
     fireEvent.click(screen.getByTestId('env-choice-dev'));
     fireEvent.click(screen.getByTestId('env-choice-prd'));
     expect(await screen.findByText('Switched to production')).toBeDefined();
-    expect(fake.requests.map((request) => request.path).filter((path) => path.startsWith('/projectEnv'))).toEqual(['/projectEnv/selectEnv/prd']);
+    expect(fake.requests.map((request) => request.path).filter((path) => path.startsWith('/projectEnv/selectEnv'))).toEqual(['/projectEnv/selectEnv/prd']);
     await waitFor(() => {
       expect(fake.requests.filter((request) => request.path === '/sys/init')).toHaveLength(2);
     });

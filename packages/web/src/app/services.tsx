@@ -1,6 +1,8 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
+import type { EnvMarkerWatch } from './envMarker';
+import type { ReloadPrompts } from './prompts';
 import type { SessionStore } from './session';
 
 /** What pages need from the composition root; tests build the same object with a fake fetch. */
@@ -8,6 +10,14 @@ export interface AppServices {
   api: ApiClient;
   session: SessionStore;
   storage: Storage;
+  /** Per-window storage (the browser's session storage): what one window holds that its twin must not share. */
+  windowStorage: Storage;
+  /** The window's environment marker (spec 000 §4.4). */
+  marker: EnvMarkerWatch;
+  /** The shell's reload dialogs, one at a time. */
+  prompts: ReloadPrompts;
+  /** Reloads the page (a stub in page tests). */
+  reload: () => void;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -1,8 +1,7 @@
-import { App } from 'antd';
-import type { ButtonProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_PREFIX } from '@dcap/core';
+import { useServices } from './services';
 
 /**
  * Spec 000 §4.4: a window that regains focus after another window switched project warns and reloads.
@@ -11,8 +10,6 @@ import { STORAGE_PREFIX } from '@dcap/core';
 export const WINDOW_PROJECT_KEY = `${STORAGE_PREFIX}WINDOW_PROJECT_ID`;
 /** Spec 000 §4.4: the check runs at most once per 3 seconds. */
 export const PROJECT_CHECK_INTERVAL_MS = 3_000;
-
-const RELOAD_BUTTON: ButtonProps & Record<'data-testid', string> = { 'data-testid': 'window-switched-reload' };
 
 export interface WindowProjectCheck {
   /** This window now works in `projectId` (null: no project); other windows will notice. */
@@ -44,11 +41,10 @@ export function createWindowProjectCheck(storage: Storage, now: () => number = D
  * Wires the check to window focus; OK on the warning reloads the page, which loads the new project.
  * `projectId` is undefined until the initialisation has loaded, so a window still loading writes nothing.
  */
-export function useWindowProjectCheck(storage: Storage, projectId: number | null | undefined): void {
+export function useWindowProjectCheck(projectId: number | null | undefined): void {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { storage, prompts, reload } = useServices();
   const check = useRef<WindowProjectCheck | null>(null);
-  const warning = useRef(false);
   check.current ??= createWindowProjectCheck(storage);
 
   useEffect(() => {
@@ -57,17 +53,17 @@ export function useWindowProjectCheck(storage: Storage, projectId: number | null
 
   useEffect(() => {
     const onFocus = () => {
-      if (warning.current || !check.current?.switchedElsewhere()) return;
-      warning.current = true;
-      modal.warning({
+      if (prompts.isOpen() || !check.current?.switchedElsewhere()) return;
+      prompts.show({
+        kind: 'warning',
         title: t('shell.windowSwitched.title'),
         content: t('shell.windowSwitched.content'),
         okText: t('shell.windowSwitched.reload'),
-        okButtonProps: RELOAD_BUTTON,
-        onOk: () => window.location.reload(),
+        testId: 'window-switched-reload',
+        onOk: reload,
       });
     };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [modal, t]);
+  }, [prompts, reload, t]);
 }

@@ -70,6 +70,7 @@ export const enUS: Catalogue = {
   },
   notify: {
     success: 'Operation success',
+    warning: 'Operation warning',
     loginAgainTitle: 'Session ended',
     loginAgain: 'Please login again',
     forbiddenTitle: 'Access denied, please contact the administrator',
@@ -261,6 +262,7 @@ export const enUS: Catalogue = {
     },
   },
   ...enUSProjects,
+  ...enUSShell,
   ...enUSInstitution,
   ...enUSDesign,
   ...enUSDesigner,

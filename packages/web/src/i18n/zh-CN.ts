@@ -72,6 +72,7 @@ export const zhCN = {
   },
   notify: {
     success: '操作成功',
+    warning: '操作警告',
     loginAgainTitle: '登录已失效',
     loginAgain: '请重新登录',
     forbiddenTitle: '无访问权限，请联系管理员',
@@ -260,6 +261,7 @@ export const zhCN = {
     },
   },
   ...zhCNProjects,
+  ...zhCNShell,
   ...zhCNInstitution,
   ...zhCNDesign,
   ...zhCNDesigner,

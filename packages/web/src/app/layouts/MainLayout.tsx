@@ -2,15 +2,17 @@ import { Button, Layout, Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { isDevTypeEnv } from '@dcap/core';
 import { useInitQuery } from '../../api/system';
 import { PageSpin } from '../../components/PageSpin';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { currentLocale } from '../../i18n';
 import { displayName } from '../../lib/displayName';
 import { AccessGate } from '../AccessGate';
+import { useConfigRevisionCheck } from '../configRevision';
 import { InitContext } from '../initContext';
 import { readProjectContext } from '../projectContext';
-import { useServices, useSessionToken } from '../services';
+import { useSessionToken } from '../services';
 import { blockRedirect, shellBlock } from '../shellState';
 import { useWindowProjectCheck } from '../windowProject';
 import { AppFooter } from '../shell/AppFooter';
@@ -27,10 +29,12 @@ export function MainLayout() {
   const token = useSessionToken();
   const init = useInitQuery(token !== null);
   const signOut = useSignOut();
-  const { storage } = useServices();
   const { pathname } = useLocation();
   const context = useMemo(() => (init.data ? readProjectContext(init.data) : null), [init.data]);
-  useWindowProjectCheck(storage, context ? (context.project?.id ?? null) : undefined);
+  // Spec 000 §4.4: the checks a window runs when it regains focus.
+  useWindowProjectCheck(context ? (context.project?.id ?? null) : undefined);
+  const currentEnv = context?.currentEnv ?? null;
+  useConfigRevisionCheck(context?.project?.id, currentEnv?.key ?? null, currentEnv !== null && isDevTypeEnv(currentEnv.type));
 
   if (init.isError) {
     return (

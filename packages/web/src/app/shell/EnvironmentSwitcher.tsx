@@ -1,20 +1,23 @@
 import { CheckCircleFilled, CloudServerOutlined } from '@ant-design/icons';
-import { Button, Card, Divider, Empty, Flex, Modal, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Divider, Empty, Flex, Modal, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupEnvironments } from '@dcap/core';
+import { envChoiceNeeded, groupEnvironments } from '@dcap/core';
 import type { Environment, Locale } from '@dcap/core';
 import { useSelectEnvMutation } from '../../api/session';
 import { currentLocale } from '../../i18n';
 import { settle } from '../../lib/confirm';
 import { localName } from '../../lib/displayName';
 import { ENV_STATUS_LABEL_KEYS, ENV_TYPE_LABEL_KEYS } from '../../lib/projectLabels';
+import { envDialogSeen, markEnvDialogSeen } from '../envDialogOnce';
+import { useServices } from '../services';
 
 export function envName(env: Pick<Environment, 'name' | 'eName'>, locale: Locale): string {
   return localName(env, locale);
 }
 
 interface EnvironmentSwitcherProps {
+  projectId: number;
   /** Null when the list could not be read. */
   envs: readonly Environment[] | null;
   current: Environment | null;
@@ -53,10 +56,20 @@ function EnvChoice({ env, current, onChoose }: { env: Environment; current: bool
  * environments as a separate group; disabled environments cannot be chosen). Choosing one switches the
  * session and reloads the shell.
  */
-export function EnvironmentSwitcher({ envs, current }: EnvironmentSwitcherProps) {
+export function EnvironmentSwitcher({ projectId, envs, current }: EnvironmentSwitcherProps) {
   const { t, i18n } = useTranslation();
+  const { storage } = useServices();
   const [open, setOpen] = useState(false);
   const select = useSelectEnvMutation();
+  const needsChoice = envChoiceNeeded(envs, current?.key ?? null);
+
+  // Spec 000 §4.4: "An environment-list dialog may open once per session": here, when the session has no
+  // environment it can still work in while another can be chosen (docs/decisions.md, "Windows and environments").
+  useEffect(() => {
+    if (!needsChoice || envDialogSeen(storage, projectId)) return;
+    markEnvDialogSeen(storage, projectId);
+    setOpen(true);
+  }, [needsChoice, projectId, storage]);
 
   let label: string;
   if (envs === null) label = t('shell.env.loadFailed');
@@ -90,7 +103,15 @@ export function EnvironmentSwitcher({ envs, current }: EnvironmentSwitcherProps)
       >
         {label}
       </Button>
-      <Modal open={open} title={t('shell.env.title')} width="70%" footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={open}
+        title={t('shell.env.title')}
+        width="70%"
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        {needsChoice ? <Alert type="warning" showIcon title={t('consistency.envPrompt')} style={{ marginBottom: 16 }} data-testid="env-prompt" /> : null}
         {groups.standard.length + groups.sde.length === 0 ? (
           <Empty description={t('shell.env.none')} />
         ) : (

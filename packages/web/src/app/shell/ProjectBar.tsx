@@ -35,7 +35,7 @@ export function ProjectBar() {
       {project ? (
         <Flex align="center" gap={12} wrap>
           <AppSwitcher applications={project.application} projectId={project.id} user={init.user} roleCount={context.roles.length} />
-          <EnvironmentSwitcher envs={context.envs} current={context.currentEnv} />
+          <EnvironmentSwitcher projectId={project.id} envs={context.envs} current={context.currentEnv} />
         </Flex>
       ) : null}
     </Flex>
