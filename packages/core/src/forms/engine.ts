@@ -84,10 +84,19 @@ export class FormEngine {
     for (const [widgetKey] of this.index.conditions) this.evaluateCondition(widgetKey);
     this.recomputeFormulas(this.index.formulaOrder);
     this.runPendingFormulas();
-    for (const model of this.index.references.keys()) this.pendingReferences.add(model);
-    this.runPendingReferences();
+    // Lab rows read results that formulas may compute; references may point at what either fills in.
     this.lab.computeAll();
+    for (const model of this.index.references.keys()) this.pendingReferences.add(model);
+    this.settle();
     this.loading = false;
+  }
+
+  /** Runs queued formulas and reference resets until neither has anything left (each may queue the other). */
+  private settle(): void {
+    for (let pass = 0; (this.pendingSources.size > 0 || this.pendingReferences.size > 0) && pass <= this.index.formulas.size + this.index.references.size; pass += 1) {
+      this.runPendingFormulas();
+      this.runPendingReferences();
+    }
   }
 
   getValue(model: string): unknown {

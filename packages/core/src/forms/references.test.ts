@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FormEngine } from './engine.js';
 import type { FormWork } from './listener.js';
 import { referenceChoices, resetReference } from './references.js';
-import { CONTEXT, field, panelOf, table } from './forms.fixture.js';
+import { computed, CONTEXT, field, labTable, panelOf, table } from './forms.fixture.js';
 
 describe('reference resets', () => {
   it('offer the referenced values, blank ones left out and each once', () => {
@@ -48,5 +48,17 @@ describe('reference resets', () => {
     engine.setValue('visit', 'V2');
     expect(engine.getValues()).toEqual({ visit: 'V2', same: null, dict: '3' });
     expect(engine.referenceChoices('same')).toEqual(['V2']);
+  });
+
+  it('see what lab rows fill in at load, and formulas see what a reset clears', () => {
+    const panel = panelOf(
+      labTable('lab', [{ low: 4, up: 10 }]),
+      field('worst', 'select', { ref: 'lab.sig' }),
+      computed('flagged', "if([worst] = 'LBCLSIG_ABNORMAL_CLSIG', 1, 0)"),
+    );
+    const kept = new FormEngine(panel, { lab: [{ res: 35, low: 4, up: 10, sig: null }], worst: 'LBCLSIG_ABNORMAL_CLSIG' }, CONTEXT);
+    expect(kept.getValues()).toMatchObject({ worst: 'LBCLSIG_ABNORMAL_CLSIG', flagged: 1 });
+    const reset = new FormEngine(panel, { lab: [{ res: 5, low: 4, up: 10, sig: null }], worst: 'LBCLSIG_ABNORMAL_CLSIG', flagged: 1 }, CONTEXT);
+    expect(reset.getValues()).toMatchObject({ worst: null, flagged: 0 });
   });
 });
