@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createUserSchema, GENDERS, userSchema } from './schemas.js';
+import type { GENDERS } from './schemas.js';
+import { createUserSchema, userSchema } from './schemas.js';
 
 /**
  * The user sheet of the bulk creation (spec 002 §7 exportTemplate, preview): one user per row after a

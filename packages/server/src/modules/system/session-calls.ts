@@ -81,7 +81,7 @@ export function registerSessionCallRoutes(app: FastifyInstance, routes: RouteReg
     tag: 'session',
     access: 'public',
     response: localeResponseSchema,
-    handler: async ({ meta }) => localeResponse(meta.locale),
+    handler: ({ meta }) => Promise.resolve(localeResponse(meta.locale)),
   });
   routes.add(app, {
     method: 'POST',

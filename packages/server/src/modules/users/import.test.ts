@@ -24,7 +24,7 @@ async function preview(token: string, file: Buffer, lang = 'zh-CN') {
   return { status: response.statusCode, body: response.json<{ code: number; msg: string; data: ImportPreview; errorCode?: string }>() };
 }
 
-const userCount = async () => Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () => (await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
 describe('bulk user creation from a sheet (spec 002 §7 exportTemplate, preview)', () => {
   it('gives the template with headers in the caller’s language', async () => {

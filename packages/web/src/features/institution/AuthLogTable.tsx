@@ -39,13 +39,13 @@ function useReadable(siteNames: SiteNames) {
     if (typeof item === 'boolean') return item ? t('authLog.yes') : t('authLog.no');
     if (key === 'institutionIds') {
       if (item === 'all') return t('authLog.allSites');
-      if (Array.isArray(item)) return item.length === 0 ? t('authLog.noSites') : item.map((id) => siteNames.get(Number(id)) ?? `#${String(id)}`).join(', ');
+      if (Array.isArray(item)) return item.length === 0 ? t('authLog.noSites') : item.map((id: unknown) => siteNames.get(Number(id)) ?? `#${JSON.stringify(id)}`).join(', ');
     }
     if (key === 'rights' && Array.isArray(item)) {
       if (item.length === 0) return t('authLog.noRights');
       return item.map((right) => (typeof right === 'string' && right in ROLE_RIGHT_LABEL_KEYS ? t(ROLE_RIGHT_LABEL_KEYS[right as RoleRight]) : String(right))).join(', ');
     }
-    return typeof item === 'object' ? JSON.stringify(item) : String(item);
+    return typeof item === 'string' ? item : JSON.stringify(item);
   };
   /** "Field: value" lines of one recorded side, ids left out. */
   return (recorded: unknown): string[] => {
