@@ -114,8 +114,10 @@ export async function oncePublished(deps: ServiceDeps, caller: ProjectCaller) {
     .select((eb) => [eb.fn.min('published_at').as('first'), eb.fn.max('version').as('latest')])
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  const first = row?.first ? new Date(row.first as unknown as string | Date) : null;
-  return { projectId, oncePublished: first !== null, firstPublishedAt: first?.toISOString() ?? null, latestVersion: row?.latest == null ? null : Number(row.latest) };
+  // An aggregate over no rows is null, whatever its declared type.
+  const first = (row?.first as Date | null | undefined) ?? null;
+  const latest = (row?.latest as number | null | undefined) ?? null;
+  return { projectId, oncePublished: first !== null, firstPublishedAt: first === null ? null : new Date(first).toISOString(), latestVersion: latest };
 }
 
 async function externalTests(deps: ServiceDeps, projectId: number): Promise<ExternalTestRecord[]> {

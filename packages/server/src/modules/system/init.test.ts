@@ -103,7 +103,7 @@ describe('the current project (spec 000 §4.1)', () => {
     expect(data.currEnv).toBe('uat');
     expect(await sessionOf(member)).toEqual({ current_project_id: newer.id, current_role_id: usable.id, current_env: 'uat' });
     // The switch is audited like any other (docs/api.md: a session switch records where it left and went).
-    const rows = await team.study.t.database.db.selectFrom('audit_log').selectAll().where('id', '>', Number(before.id)).where('action', '=', 'session.switch').execute();
+    const rows = await team.study.t.database.db.selectFrom('audit_log').selectAll().where('id', '>', before.id).where('action', '=', 'session.switch').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_username: 'in.member', old_value: { projectId: null }, new_value: { projectId: newer.id, roleId: usable.id, env: 'uat' } });
 
