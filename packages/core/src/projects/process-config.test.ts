@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditProcesses, DEFAULT_AUDIT_STEPS, processProblems, saveProcessConfigSchema } from './process-config.js';
+import { auditProcesses, DEFAULT_AUDIT_STEPS, mayPerformStep, processProblems, saveProcessConfigSchema } from './process-config.js';
 
 describe('audit steps (spec 000 §6: "Audit processes (verify, review, sign) are taken from a server-provided map")', () => {
   it.each([
@@ -24,5 +24,19 @@ describe('audit steps (spec 000 §6: "Audit processes (verify, review, sign) are
       ['sign', 2, 'locked'],
     ]);
     expect(DEFAULT_AUDIT_STEPS).toEqual(['verify', 'review', 'sign']);
+  });
+});
+
+describe('who may perform a step', () => {
+  const { auditProcMap } = auditProcesses(['verify', 'sign']);
+  it.each([
+    ['verify', { enabled: 1, verify: true }, true],
+    ['verify', { enabled: 0, verify: true }, false],
+    ['verify', { enabled: 1, review: true }, false],
+    ['review', { enabled: 1, review: true }, false],
+    ['sign', { enabled: 1, locked: true }, true],
+    ['sign', null, false],
+  ] as const)('%s with %j: %s', (step, role, expected) => {
+    expect(mayPerformStep(auditProcMap[step], role)).toBe(expected);
   });
 });

@@ -88,3 +88,14 @@ export const processConfigSchema = z.object({
   updatedBy: z.string().nullable(),
 });
 export type ProcessConfig = z.infer<typeof processConfigSchema>;
+
+/**
+ * Whether the caller may perform a step in the current project (spec 000 §6: "who may perform each is
+ * governed by the role flags verify, review and locked"): only a step the project uses, and only through an
+ * enabled role holding its flag. Administrators act through a role like everyone else here, because a
+ * verification or signature attests what one person did in a study role.
+ */
+export function mayPerformStep(entry: AuditProcEntry | undefined, role: (Partial<Record<RoleRight, boolean>> & { enabled: 0 | 1 }) | null): boolean {
+  if (!entry?.enabled || !role || role.enabled !== 1) return false;
+  return role[entry.right as RoleRight] === true;
+}

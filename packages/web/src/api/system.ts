@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { initResponseSchema } from '@dcap/core';
-import type { InitResponse } from '@dcap/core';
+import type { AuditProcEntry, DictEntry, InitResponse, RoleTemplate } from '@dcap/core';
+import { mayPerformStep } from '@dcap/core';
 import { useApi } from '../app/services';
 
 export const systemKeys = {
@@ -24,4 +25,22 @@ export function useInitQuery(enabled: boolean) {
     staleTime: Infinity,
     gcTime: Infinity,
   });
+}
+
+/**
+ * The current project's audit steps in order (spec 000 §6: taken from a server-provided map), each with
+ * whether the session's role may perform it, by core's rule.
+ */
+export function auditStepsOf(init: AppInit): (AuditProcEntry & { mayPerform: boolean })[] {
+  return init.auditProcList.map((entry) => ({ ...entry, mayPerform: mayPerformStep(entry, init.projectRole) }));
+}
+
+/** A dictionary of the platform or the current project by its key, as the login response carries it. */
+export function dictionaryOf(init: AppInit, key: string): DictEntry | null {
+  return init.dictMap[key] ?? null;
+}
+
+/** The role templates offered when a role is created: project-wide ones or those for one site. */
+export function roleTemplatesOf(init: AppInit, scope: RoleTemplate['scope']): AppInit['projRoles'] {
+  return scope === 'project' ? init.projRoles : init.siteRoles;
 }
