@@ -1,5 +1,5 @@
 import type { DesignDiff, Instrument, PublishResult } from '@dcap/core';
-import { createTable, createWidget } from '@dcap/core';
+import { createTable, createWidget, tableColumns } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesignTeam } from '../instruments/design.fixture.js';
 import { createInstrument, designTeam, get, post, textWidget } from '../instruments/design.fixture.js';
@@ -21,7 +21,7 @@ describe('publishing warns about labels left at their defaults (docs/decisions.m
     const radio = createWidget('radio', used);
     const shell = createTable(1, 2, used);
     // A table saves once every cell holds a field (spec 001 §5.4); the cells keep their readable keys.
-    const columns = (shell.options.columns ?? []).map((column) => ({ ...column, widget: { ...textWidget(column.widget.key, '数值', 'Value'), table: shell.model } }));
+    const columns = tableColumns(shell).map((column) => ({ ...column, widget: { ...textWidget(column.widget.key, '数值', 'Value'), table: shell.model } }));
     const table = { ...shell, options: { ...shell.options, columns } };
     ok(await post(team, team.designer, '/dcap/project/field/saveAllCfg', { instrumentId: form.id, list: [textWidget('AGE', '年龄', 'Age'), radio, table], config: { labelWidth: 8, labelPosition: 'right' } }));
     const pending = await diff();

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Environment, InitResponse } from '@dcap/core';
 import { createWidget } from '@dcap/core';
 import { ok } from '../../test/fakeServer';
-import { ADMIN, AS_PLATFORM_ADMIN, MEMBER, makeEnv, makeProject, makeProjectInit } from '../../test/fixtures';
+import type { MEMBER} from '../../test/fixtures';
+import { ADMIN, AS_PLATFORM_ADMIN, makeEnv, makeProject, makeProjectInit } from '../../test/fixtures';
 import { renderDesignPage } from '../design/designTestKit';
 import { createI18n } from '../../i18n';
 import { dndAnnouncements } from './canvas/DesignerDnd';
@@ -101,7 +102,7 @@ describe('palette from the keyboard and drag announcements', () => {
     const over = { id: 'drop', data: { current: { location: { container: 'panel', index: 1 } } } } as never;
     expect(texts.screenReaderInstructions.draggable).toContain('空格键');
     expect(texts.announcements.onDragStart({ active })).toBe('已拿起 数字');
-    expect(texts.announcements.onDragEnd({ active, over, collisions: null, delta: { x: 0, y: 0 } })).toBe('数字 已放到 表单第 2 个位置');
+    expect(texts.announcements.onDragEnd({ active, over })).toBe('数字 已放到 表单第 2 个位置');
     const en = dndAnnouncements(createI18n('en-US').t);
     expect(en.announcements.onDragCancel({ active, over: null })).toBe('Dragging Number was cancelled');
   });
