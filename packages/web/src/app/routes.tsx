@@ -16,6 +16,7 @@ import { UserLayout } from './layouts/UserLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { PageSpin } from '../components/PageSpin';
+import { SYNC_PROJECT_DATA_PATH, SYNC_TASK_LIST_PATH } from '../features/environments/paths';
 
 /* Feature pages load as separate chunks; the progress bar shows while one is fetched. */
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
@@ -30,6 +31,8 @@ const projectApplyPage = async () => ({ Component: (await import('../features/pr
 const projectDetailPage = async () => ({ Component: (await import('../features/projects/ProjectDetailPage')).ProjectDetailPage });
 const approvalsPage = async () => ({ Component: (await import('../features/projects/approvals/ApprovalsPage')).ApprovalsPage });
 const environmentsPage = async () => ({ Component: (await import('../features/environments/EnvironmentsPage')).EnvironmentsPage });
+const syncProjectDataPage = async () => ({ Component: (await import('../features/environments/SyncProjectDataPage')).SyncProjectDataPage });
+const syncTaskListPage = async () => ({ Component: (await import('../features/environments/SyncTaskListPage')).SyncTaskListPage });
 const institutionPage = async () => ({ Component: (await import('../features/institution/InstitutionPage')).InstitutionPage });
 const authLogPage = async () => ({ Component: (await import('../features/institution/AuthLogPage')).AuthLogPage });
 const unitsPage = async () => ({ Component: (await import('../features/units/UnitsPage')).UnitsPage });
@@ -78,6 +81,8 @@ export const routes: RouteObject[] = [
           { path: PROJECT_DETAIL_PATH, lazy: projectDetailPage },
           { path: '/project/approvals', lazy: approvalsPage },
           { path: ENVIRONMENTS_PATH, lazy: environmentsPage },
+          { path: SYNC_PROJECT_DATA_PATH, lazy: syncProjectDataPage },
+          { path: SYNC_TASK_LIST_PATH, lazy: syncTaskListPage },
           { path: INSTITUTION_PATH, lazy: institutionPage },
           { path: '/recordDataManage/projectRoleAuthLog', lazy: authLogPage },
           { path: '/sys/user', lazy: usersPage },

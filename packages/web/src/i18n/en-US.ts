@@ -6,6 +6,7 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSSync } from './en-US.sync';
 import { enUSShell } from './en-US.shell';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
@@ -48,6 +49,8 @@ export const enUS: Catalogue = {
     project: 'Project',
     projectDetail: 'Project configuration',
     projectEnv: 'Environments',
+    syncProjectData: 'Environment sync',
+    syncProjectDataTask: 'Sync tasks',
     institution: 'Sites and roles',
     projectRoleAuthLog: 'Role authorisation log',
     sys: 'System',
@@ -262,6 +265,7 @@ export const enUS: Catalogue = {
     },
   },
   ...enUSProjects,
+  ...enUSSync,
   ...enUSShell,
   ...enUSInstitution,
   ...enUSDesign,

@@ -5,6 +5,7 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
+import { zhCNSync } from './zh-CN.sync';
 import { zhCNShell } from './zh-CN.shell';
 
 /**
@@ -50,6 +51,8 @@ export const zhCN = {
     project: '项目管理',
     projectDetail: '项目配置',
     projectEnv: '环境管理',
+    syncProjectData: '环境同步',
+    syncProjectDataTask: '同步任务',
     institution: '中心与角色',
     projectRoleAuthLog: '角色授权日志',
     sys: '系统配置',
@@ -261,6 +264,7 @@ export const zhCN = {
     },
   },
   ...zhCNProjects,
+  ...zhCNSync,
   ...zhCNShell,
   ...zhCNInstitution,
   ...zhCNDesign,

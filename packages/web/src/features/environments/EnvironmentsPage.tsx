@@ -1,23 +1,31 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { DATE_TIME_FORMAT, groupEnvironments, isCleanableEnv } from '@dcap/core';
-import type { Environment } from '@dcap/core';
+import type { Environment, Project } from '@dcap/core';
 import { useCleanEnvMutation, useEnvironmentListQuery, useEnvStatusMutation } from '../../api/environments';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { useConfirm } from '../../lib/confirm';
 import { ENV_TYPE_LABEL_KEYS } from '../../lib/projectLabels';
 import { EnvFormModal } from './EnvFormModal';
+import { SYNC_PROJECT_DATA_PATH, SYNC_TASK_LIST_PATH } from './paths';
+import type { ResetScope } from './ResetModal';
+import { ResetModal } from './ResetModal';
 
 type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'rename'; env: Environment };
 
 /** The environments of one project, grouped as the shell shows them (spec 000 §2.6, §7.5). */
-function EnvironmentTables({ projectId, canManage }: { projectId: number; canManage: boolean }) {
+function EnvironmentTables({ project }: { project: Project }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectId = project.id;
+  const canManage = project.abilities['env.manage'] === true;
+  const [resetScope, setResetScope] = useState<ResetScope | null>(null);
   const { currEnv } = useAppInit();
   const confirm = useConfirm();
   const list = useEnvironmentListQuery(projectId);
@@ -104,9 +112,28 @@ function EnvironmentTables({ projectId, canManage }: { projectId: number; canMan
       title={t('envs.title')}
       extra={
         canManage ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="env-create">
-            {t('envs.actions.create')}
-          </Button>
+          <Space wrap>
+            {/* Spec 000 §2.2: environment sync and its task list; resets by part (§7.4 resetTest, resetPro). */}
+            <Button icon={<SyncOutlined />} onClick={() => void navigate(SYNC_PROJECT_DATA_PATH)} data-testid="env-sync">
+              {t('sync.actions.sync')}
+            </Button>
+            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(SYNC_TASK_LIST_PATH)} data-testid="env-sync-tasks">
+              {t('sync.actions.tasks')}
+            </Button>
+            {project.abilities['project.lifecycle'] === true ? (
+              <Button danger onClick={() => setResetScope('test')} data-testid="env-reset-test">
+                {t('sync.actions.resetTest')}
+              </Button>
+            ) : null}
+            {project.abilities['project.resetProduction'] === true ? (
+              <Button danger onClick={() => setResetScope('production')} data-testid="env-reset-production">
+                {t('sync.actions.resetProduction')}
+              </Button>
+            ) : null}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="env-create">
+              {t('envs.actions.create')}
+            </Button>
+          </Space>
         ) : null
       }
     >
@@ -126,6 +153,7 @@ function EnvironmentTables({ projectId, canManage }: { projectId: number; canMan
         env={editor.mode === 'rename' ? editor.env : null}
         onClose={() => setEditor({ mode: 'closed' })}
       />
+      <ResetModal project={project} scope={resetScope} onClose={() => setResetScope(null)} />
     </Card>
   );
 }
@@ -135,5 +163,5 @@ export function EnvironmentsPage() {
   const { t } = useTranslation();
   const { project } = useProjectContext();
   if (!project) return <Empty description={t('projects.detail.noProject')} />;
-  return <EnvironmentTables projectId={project.id} canManage={project.abilities['env.manage'] === true} />;
+  return <EnvironmentTables project={project} />;
 }

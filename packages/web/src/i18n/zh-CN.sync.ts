@@ -1,0 +1,71 @@
+/** Chinese texts of environment sync, its task list and the resets by part (part of zh-CN.ts). */
+export const zhCNSync = {
+  sync: {
+    startTitle: '环境同步',
+    listTitle: '同步任务',
+    direction: {
+      syncData: '开发 → 测试',
+      syncDataToTest: '生产 → 测试',
+    },
+    directionHint: {
+      syncData: '测试环境将运行当前开发环境的设计（作为新的设计版本）。',
+      syncDataToTest: '测试环境将运行生产环境当前的设计版本，用于复现生产环境的问题。',
+    },
+    type: {
+      design: '设计',
+      data: '研究数据',
+    },
+    dataNotCopied: '研究数据不会在环境之间复制，只同步设计。',
+    status: {
+      queued: '排队中',
+      running: '执行中',
+      succeeded: '已完成',
+      failed: '失败',
+      cancelled: '已取消',
+    },
+    fields: {
+      id: '编号',
+      direction: '方向',
+      types: '内容',
+      status: '状态',
+      progress: '进度',
+      createdBy: '发起人',
+      createdAt: '发起时间',
+      startedAt: '开始时间',
+      finishedAt: '结束时间',
+      result: '结果',
+      attempts: '执行次数',
+    },
+    result: {
+      design: '设计版本 {{version}}（原 {{previous}}）',
+      none: '无',
+      changes: '{{count}} 处变更',
+    },
+    actions: {
+      start: '开始同步',
+      sync: '环境同步',
+      tasks: '同步任务',
+      refresh: '刷新',
+      backToEnvs: '返回环境管理',
+      resetTest: '重置测试环境',
+      resetProduction: '重置生产环境',
+    },
+    confirm: {
+      startTitle: '开始此同步？',
+      startContent: '{{direction}}：{{types}}。同步在后台执行，可在同步任务中查看进度。',
+    },
+    noRight: '您没有从开发环境同步设计的权限',
+    empty: '暂无同步任务',
+    polling: '有任务执行中，每 2 秒自动刷新',
+    reset: {
+      testTitle: '重置测试环境',
+      productionTitle: '重置生产环境',
+      parts: '重置内容',
+      testContent: '除生产环境外，每个环境的所选内容都将被重置，且无法恢复。开发环境的设计草稿不受影响。',
+      productionContent: '生产环境的所选内容将被重置，且无法恢复。仅在项目上线前可以重置。',
+      typeCode: '请输入项目编号 {{code}} 以确认',
+      codeMismatch: '输入的项目编号不符',
+      submit: '重置',
+    },
+  },
+};
