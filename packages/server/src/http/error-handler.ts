@@ -31,7 +31,8 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest, bodyLi
     return new AppError(mapped, { type: request.headers['content-type'] ?? '' });
   }
   if (mapped === 'request.too_large') return new AppError(mapped, { limit: formatBytes(bodyLimit) });
-  if (mapped === 'request.invalid') return new AppError(mapped, { detail: fastifyError.message });
+  // The detail names what was wrong, not Fastify's English sentence: responses carry catalogue text only.
+  if (mapped === 'request.invalid') return new AppError(mapped, { detail: 'content-length' });
   if (mapped) return new AppError(mapped);
   // JSON.parse failures surface as SyntaxError with a 400 status from the content-type parser.
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('request.malformed_json');
@@ -49,6 +50,20 @@ export function frameworkErrors(_error: FastifyError, request: FastifyRequest, r
   void reply.status(400).send(failure(400, errorMessage('request.url_invalid', locale), 'request.url_invalid'));
 }
 
+/**
+ * A catalogue error whose response also carries data for the client, such as every problem of a refused
+ * panel (spec 001 §5.4), so the caller can mark each one; the message is still the catalogue's.
+ */
+export class ErrorWithData<T> extends AppError {
+  constructor(
+    code: ErrorCode,
+    params: Record<string, string | number>,
+    readonly data: T,
+  ) {
+    super(code, params);
+  }
+}
+
 /** The one place errors become HTTP responses (STYLE 5). */
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -61,13 +76,15 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
       }
       // Too many attempts: say when to try again in the header too, for clients that back off (RFC 9110 §10.2.3).
       if (appError.status === 429 && params.seconds !== undefined) reply.header('retry-after', String(params.seconds));
-      return reply
-        .status(appError.status)
-        .send(failure(appError.status, errorMessage(appError.code, locale, params), appError.code, appError.fields));
+      const body = failure(appError.status, errorMessage(appError.code, locale, params), appError.code, appError.fields);
+      // An error that carries what the client needs to show (a refused panel's issues) sends it as `data`.
+      return reply.status(appError.status).send(appError instanceof ErrorWithData ? { ...body, data: (appError as ErrorWithData<unknown>).data } : body);
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
     const code: ErrorCode = status === 500 ? 'internal.error' : 'request.invalid';
-    return reply.status(status).send(failure(status, errorMessage(code, locale, { detail: error.message }), code));
+    // Another framework refusal: its code as the detail (the sentence stays in the catalogue's language).
+    const detail = (error as Partial<FastifyError>).code ?? String(status);
+    return reply.status(status).send(failure(status, errorMessage(code, locale, { detail }), code));
   });
 }

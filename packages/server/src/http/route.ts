@@ -1,5 +1,5 @@
-import type { PlatformAction, ProjectAction } from '@dcap/core';
-import { AppError, canInProject, canOnPlatform, describeValidationIssues } from '@dcap/core';
+import type { NoticeCode, PlatformAction, ProjectAction } from '@dcap/core';
+import { AppError, canInProject, canOnPlatform, describeValidationIssues, noticeMessage } from '@dcap/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor, RequestContext, RequestMeta } from './context.js';
@@ -63,8 +63,8 @@ export interface RouteDefinition<
   response: R;
   /** Content types the body may arrive in; JSON unless a spec call says otherwise (the login form). */
   consumes?: string[];
-  /** A success message key rendered in the caller's language; defaults to the generic one. */
-  successMessage?: (meta: RequestMeta) => string;
+  /** The catalogue sentence of a success, rendered in the caller's language; defaults to the generic one. */
+  successMessage?: NoticeCode;
   /** The handler returns a FileReply (response `fileReplySchema`), sent as the file itself, not in the envelope. */
   raw?: boolean;
   /**
@@ -149,8 +149,6 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
     .send(file.body);
 }
 
-const SUCCESS_MESSAGE = { 'zh-CN': '操作成功', 'en-US': 'Operation success' } as const;
-
 export class RouteRegistry {
   readonly routes: RegisteredRoute[] = [];
 
@@ -208,7 +206,7 @@ export class RouteRegistry {
           request,
         });
         if (definition.raw) return sendFile(reply, fileReplySchema.parse(data));
-        const msg = definition.successMessage?.(meta) ?? SUCCESS_MESSAGE[meta.locale];
+        const msg = noticeMessage(definition.successMessage ?? 'ok.done', meta.locale);
         return success(data ?? null, msg, request.actor);
       },
     });
