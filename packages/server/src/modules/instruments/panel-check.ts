@@ -1,15 +1,14 @@
 import type { Panel, PanelIssue } from '@dcap/core';
-import { AppError, describeValidationIssues, errorMessage, panelSchema, validatePanel } from '@dcap/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { failure } from '../../http/envelope.js';
+import { describeValidationIssues, panelSchema, validatePanel } from '@dcap/core';
+import { ErrorWithData } from '../../http/error-handler.js';
 
 /**
  * A panel save refused for its content: 422 with every problem in `data.issues`, so the designer marks each
  * widget (spec 001 §5.4). Nothing was saved.
  */
-export class PanelIssuesError extends AppError {
+export class PanelIssuesError extends ErrorWithData<{ issues: PanelIssue[] }> {
   constructor(readonly issues: PanelIssue[]) {
-    super('design.panel_invalid', { count: issues.length });
+    super('design.panel_invalid', { count: issues.length }, { issues });
   }
 }
 
@@ -54,16 +53,3 @@ export function validPanel(raw: unknown): Panel {
   if (!checked.panel) throw new PanelIssuesError(checked.issues);
   return checked.panel;
 }
-
-/**
- * Routes that save panels answer a refused panel with its issues in `data`; any other error goes on to the
- * application's error handler (an error handler that throws hands over to its parent's).
- */
-export function installPanelIssuesReply(scope: FastifyInstance): void {
-  scope.setErrorHandler((error: FastifyError, request, reply) => {
-    if (!(error instanceof PanelIssuesError)) throw error;
-    const body = failure(error.status, errorMessage(error.code, request.locale, error.params), error.code);
-    return reply.status(error.status).send({ ...body, data: { issues: error.issues } });
-  });
-}
-

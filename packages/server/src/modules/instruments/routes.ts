@@ -24,7 +24,6 @@ import { fromBody, fromParams, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
 import { downloadAll, downloadInstrument, downloadTemplate, uploadInstruments } from './file-service.js';
-import { installPanelIssuesReply } from './panel-check.js';
 import { savePanel, saveWidget } from './panel-service.js';
 import {
   copyInstrument,
@@ -41,12 +40,11 @@ const TAG = 'instruments';
 
 /**
  * The instrument calls of spec 002 §7 and the panel save calls of spec 001 §7. Calls naming only an
- * instrument act in the session's current project, or in `?projectId=`. They are registered in their own
- * scope, whose error handler answers a refused panel with its issues (422, `data.issues`).
+ * instrument act in the session's current project, or in `?projectId=`. A refused panel is answered with its
+ * issues (422, `data.issues`) by the application's error handler.
  */
 export async function registerInstrumentRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): Promise<void> {
   await app.register((scope, _options, done) => {
-    installPanelIssuesReply(scope);
     addRoutes(scope, routes, deps);
     done();
   });
