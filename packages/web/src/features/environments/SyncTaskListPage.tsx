@@ -16,6 +16,8 @@ const STATUS_COLOR: Record<JobStatus, string> = { queued: 'default', running: 'p
 const PAGE_SIZE = 10;
 
 const when = (at: string | null) => (at ? dayjs(at).format(DATE_TIME_FORMAT) : '-');
+/** Dates and directions keep to one line, so a narrow window wraps the free text instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** What a task did, part by part, or why it failed (in the reader's language, from the server). */
 function TaskResult({ task }: { task: SyncTask }) {
@@ -58,7 +60,7 @@ function TaskTable({ projectId }: { projectId: number }) {
       key: 'direction',
       title: t('sync.fields.direction'),
       render: (_v, task) => (
-        <Space size={4}>
+        <Space size={4} style={NO_WRAP}>
           <span>{t(`sync.direction.${task.direction}`)}</span>
           <Typography.Text type="secondary" code>{`${task.source} → ${task.target}`}</Typography.Text>
         </Space>
@@ -88,8 +90,8 @@ function TaskTable({ projectId }: { projectId: number }) {
       ),
     },
     { key: 'createdBy', title: t('sync.fields.createdBy'), render: (_v, task) => task.createdBy ?? '-' },
-    { key: 'createdAt', title: t('sync.fields.createdAt'), render: (_v, task) => when(task.createdAt) },
-    { key: 'finishedAt', title: t('sync.fields.finishedAt'), render: (_v, task) => when(task.finishedAt) },
+    { key: 'createdAt', title: t('sync.fields.createdAt'), render: (_v, task) => <span style={NO_WRAP}>{when(task.createdAt)}</span> },
+    { key: 'finishedAt', title: t('sync.fields.finishedAt'), render: (_v, task) => <span style={NO_WRAP}>{when(task.finishedAt)}</span> },
     { key: 'result', title: t('sync.fields.result'), render: (_v, task) => <TaskResult task={task} /> },
   ];
 
