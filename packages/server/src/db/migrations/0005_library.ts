@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { seedLibrary } from '../../modules/library/seed/index.js';
+import { DERIVED, DICTS, DOMAINS, FIELDS, TEMPLATES } from './0005_library_content.js';
 
 /**
  * The libraries the designers draw from (spec 001 §2.1, §3.8): the standard variable library (domains and
@@ -86,6 +86,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNIQUE INDEX derived_fields_name_key ON derived_fields (lower(field_name))`.execute(db);
 
   await seedLibrary(db);
+}
+
+/** Inserts the frozen library content, in order, each kind sorted in steps of ten. */
+async function seedLibrary(db: Kysely<unknown>): Promise<void> {
+  const sort = (index: number) => (index + 1) * 10;
+  for (const [index, [code, description, descriptionEn]] of DOMAINS.entries()) {
+    await sql`INSERT INTO std_domains (code, description, description_en, sort) VALUES (${code}, ${description}, ${descriptionEn}, ${sort(index)})`.execute(db);
+  }
+  for (const [index, [domain, fieldName, label, labelEn, annotation, instruction, instructionEn, widget]] of FIELDS.entries()) {
+    await sql`INSERT INTO std_fields (domain, field_name, field_label, field_label_en, field_annotation, instruction, instruction_en, widget, sort)
+      VALUES (${domain}, ${fieldName}, ${label}, ${labelEn}, ${annotation}, ${instruction}, ${instructionEn}, ${JSON.stringify(widget)}::jsonb, ${sort(index)})`.execute(db);
+  }
+  for (const [key, value, valueEn, items] of DICTS) {
+    await sql`INSERT INTO dicts (project_id, dict_key, value, value_en, items) VALUES (NULL, ${key}, ${value}, ${valueEn}, ${JSON.stringify(items)}::jsonb)`.execute(db);
+  }
+  for (const [index, [name, nameEn, nameAbbr, description, descriptionEn, panel]] of TEMPLATES.entries()) {
+    await sql`INSERT INTO std_templates (name, name_en, name_abbr, description, description_en, panel, sort)
+      VALUES (${name}, ${nameEn}, ${nameAbbr}, ${description}, ${descriptionEn}, ${JSON.stringify(panel)}::jsonb, ${sort(index)})`.execute(db);
+  }
+  for (const [index, [group, fieldName, label, labelEn, expression, description, descriptionEn, widget]] of DERIVED.entries()) {
+    await sql`INSERT INTO derived_fields (group_code, field_name, field_label, field_label_en, expression, description, description_en, widget, sort)
+      VALUES (${group}, ${fieldName}, ${label}, ${labelEn}, ${expression}, ${description}, ${descriptionEn}, ${JSON.stringify(widget)}::jsonb, ${sort(index)})`.execute(db);
+  }
 }
 
 export function down(): Promise<void> {
