@@ -1,14 +1,14 @@
 import { CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { useSortable } from '@dnd-kit/sortable';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Col, Flex, Row, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANVAS_WIDGET_MAX_WIDTH, DRAG_ANIMATION_MS } from '@dcap/core';
-import type { Widget, WidgetLocation } from '@dcap/core';
+import { CANVAS_WIDGET_MAX_WIDTH, DRAG_ANIMATION_MS, gridColumns } from '@dcap/core';
+import type { GridColumn, Widget, WidgetLocation } from '@dcap/core';
 import { useCanvas, widgetDragId } from './canvasContext';
 import type { DragData, DropData } from './canvasContext';
-import { GridBlock } from './GridBlock';
 import { TableBlock } from './TableBlock';
 import { WidgetPreview } from './WidgetPreview';
 
@@ -93,5 +93,42 @@ export function CanvasWidget({ widget, location }: { widget: Widget; location: W
         </Flex>
       ) : null}
     </div>
+  );
+}
+
+function GridColumnDrop({ grid, column, columnIndex }: { grid: Widget; column: GridColumn; columnIndex: number }) {
+  const { t } = useTranslation();
+  const append: WidgetLocation = { container: 'grid', gridKey: grid.key, columnIndex, index: column.list.length };
+  const data: DropData = { location: append };
+  const { setNodeRef, isOver } = useDroppable({ id: `grid:${grid.key}:${String(columnIndex)}`, data });
+  return (
+    <Col span={column.span}>
+      <div
+        ref={setNodeRef}
+        style={{ minHeight: 56, padding: 4, border: `1px dashed ${isOver ? '#1677ff' : '#bfbfbf'}`, background: isOver ? '#f0f5ff' : '#fafafa' }}
+        data-testid={`grid-column-${grid.key}-${String(columnIndex)}`}
+      >
+        <SortableContext items={column.list.map((widget) => widgetDragId(widget.key))} strategy={verticalListSortingStrategy}>
+          {column.list.map((widget, index) => (
+            <CanvasWidget key={widget.key} widget={widget} location={{ container: 'grid', gridKey: grid.key, columnIndex, index }} />
+          ))}
+        </SortableContext>
+        {column.list.length === 0 ? <Typography.Text type="secondary">{t('designer.canvas.dropHere')}</Typography.Text> : null}
+      </div>
+    </Col>
+  );
+}
+
+/**
+ * Spec 001 §3.5: a grid's columns side by side, each a drop target with its own sortable list. It lives with
+ * CanvasWidget because the two draw each other (a grid holds widgets, a widget may be a grid).
+ */
+function GridBlock({ grid }: { grid: Widget }) {
+  return (
+    <Row gutter={grid.options.gutter} justify={grid.options.justify} align={grid.options.align}>
+      {gridColumns(grid).map((column, columnIndex) => (
+        <GridColumnDrop key={columnIndex} grid={grid} column={column} columnIndex={columnIndex} />
+      ))}
+    </Row>
   );
 }
