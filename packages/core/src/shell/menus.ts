@@ -59,9 +59,6 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       // Spec 000 §2.2: the environment sync screens, hidden routes opened from environment management.
       { key: 'syncProjectData', path: '/project/projectEnv/syncProjectData', titleKey: 'menu.syncProjectData', sort: 21, hidden: true, visibleTo: inProject('env.manage') },
       { key: 'syncProjectDataTask', path: '/project/projectEnv/syncProjectDataTask', titleKey: 'menu.syncProjectDataTask', sort: 22, hidden: true, visibleTo: inProject('env.manage') },
-      // Spec 000 §2.2: the environment sync screens, hidden routes opened from environment management.
-      { key: 'syncProjectData', path: '/project/projectEnv/syncProjectData', titleKey: 'menu.syncProjectData', sort: 21, hidden: true, visibleTo: inProject('env.manage') },
-      { key: 'syncProjectDataTask', path: '/project/projectEnv/syncProjectDataTask', titleKey: 'menu.syncProjectDataTask', sort: 22, hidden: true, visibleTo: inProject('env.manage') },
       { key: 'institution', path: '/project/institution', titleKey: 'menu.institution', icon: 'team', sort: 30, visibleTo: inProject('site.manage', 'role.assign') },
       {
         key: 'projectRoleAuthLog',

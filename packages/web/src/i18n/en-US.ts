@@ -6,7 +6,6 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
-import { enUSSync } from './en-US.sync';
 import { enUSShell } from './en-US.shell';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */

@@ -5,7 +5,6 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
-import { zhCNSync } from './zh-CN.sync';
 import { zhCNShell } from './zh-CN.shell';
 
 /**
