@@ -13,6 +13,8 @@ const EMBEDDED_ONLY = [
   'src/db/errors.test.ts',
   'src/db/migrate.test.ts',
   'src/http/error-catalogue.test.ts',
+  'src/http/messages.test.ts',
+  'src/test/architecture.test.ts',
 ];
 
 export default defineConfig({
