@@ -38,3 +38,4 @@ export * from './clinical/index.js';
 export * from './audit/index.js';
 export * from './forms/index.js';
 export * from './jobs/index.js';
+export * from './responses.js';
