@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userSchema } from '@dcap/core';
+import { noDataSchema, userSchema } from '@dcap/core';
 import type { ChangePasswordRequest, UpdateProfileRequest } from '@dcap/core';
 import { useApi } from '../app/services';
 import { systemKeys } from './system';
@@ -35,6 +35,6 @@ export function useChangePasswordMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      api.request<null>('/sys/user/password', { method: 'POST', json: body, notify: true }),
+      api.request('/sys/user/password', { method: 'POST', json: body, notify: true, schema: noDataSchema }),
   });
 }

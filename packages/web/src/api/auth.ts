@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponseSchema } from '@dcap/core';
+import { loginResponseSchema, noDataSchema } from '@dcap/core';
 import type { LoginRequest } from '@dcap/core';
 import { useApi } from '../app/services';
 
@@ -16,6 +16,6 @@ export function useLoginMutation() {
 export function useLogoutMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: () => api.request<null>('/logout', { silent: true }),
+    mutationFn: () => api.request('/logout', { silent: true, schema: noDataSchema }),
   });
 }

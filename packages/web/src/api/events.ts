@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { eventMatrixSchema, eventSchema } from '@dcap/core';
+import { deletedIdSchema, eventMatrixSchema, eventSchema } from '@dcap/core';
 import type { DesignEvent, EventMatrix, MatrixCell, SaveEventRequest } from '@dcap/core';
 import { useApi } from '../app/services';
 import { orderedBy } from './instruments';
@@ -54,7 +54,7 @@ export function useSaveEventMutation() {
 export function useDeleteEventMutation() {
   const api = useApi();
   return useEventChange(
-    (body: { projectId: number; id: number }): Promise<unknown> => api.request('/project/event/delete', { method: 'POST', json: body, notify: true }),
+    (body: { projectId: number; id: number }): Promise<unknown> => api.request('/project/event/delete', { method: 'POST', json: body, notify: true, schema: deletedIdSchema }),
   );
 }
 

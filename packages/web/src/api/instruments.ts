@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { instrumentSchema, panelDataSchema, templatePanelSchema, templatesResponseSchema } from '@dcap/core';
+import { deletedIdSchema, instrumentSchema, panelDataSchema, templatePanelSchema, templatesResponseSchema } from '@dcap/core';
 import type { CopyTemplateRequest, Instrument, PanelData, SaveInstrumentRequest, TemplatePanel, UploadMode } from '@dcap/core';
 import { useApi } from '../app/services';
 import type { ApiClient } from './client';
@@ -73,7 +73,7 @@ export function useDeleteInstrumentMutation() {
   const api = useApi();
   return useInstrumentChange(
     (body: { projectId: number; id: number }): Promise<unknown> =>
-      api.request('/project/instrument/delete', { method: 'POST', json: body, notify: true }),
+      api.request('/project/instrument/delete', { method: 'POST', json: body, notify: true, schema: deletedIdSchema }),
   );
 }
 
@@ -174,6 +174,7 @@ export interface InstrumentDownload {
  * reading it as JSON rather than as a blob keeps the page independent of the content type the server sets.
  */
 async function downloadJson(api: ApiClient, path: string, filename: string, query: Record<string, number> = {}): Promise<InstrumentDownload> {
+  // Pass-through: the answer is a file of the platform's own export format, kept as it came.
   return { filename, content: await api.request<unknown>(path, { query }) };
 }
 

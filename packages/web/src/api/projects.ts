@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FLOW_STATUSES, projectSchema, statusChangeApplicationSchema } from '@dcap/core';
+import { FLOW_STATUSES, projectSchema, resetResultSchema, statusChangeApplicationSchema } from '@dcap/core';
 import type {
   CreateProjectRequest,
   FlowStatus,
@@ -113,7 +113,7 @@ export function useLifecycleMutation() {
           json: { projectId: request.projectId, id: request.id, approve: request.approve, comment: request.comment },
         });
       case 'resetTest':
-        return api.request('/project/resetTest', { method: 'POST', query: { projectId: request.projectId }, notify: true });
+        return api.request('/project/resetTest', { method: 'POST', query: { projectId: request.projectId }, notify: true, schema: resetResultSchema });
     }
   });
 }

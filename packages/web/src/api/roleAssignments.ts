@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { roleAssignmentSchema, userPickSchema, userRolesAndSitesSchema } from '@dcap/core';
+import { noDataSchema, roleAssignmentSchema, userPickSchema, userRolesAndSitesSchema } from '@dcap/core';
 import type { RoleAssignment, SiteScope, UserPick, UserRolesAndSites } from '@dcap/core';
 import { useApi } from '../app/services';
 import { roleKeys, useRoleChange } from './roles';
@@ -39,7 +39,7 @@ export function useAssignRoleMutation() {
 export function useRevokeRoleMutation() {
   const api = useApi();
   return useRoleChange(({ projectId, roleId, userId }: { projectId: number; roleId: number; userId: number }) =>
-    api.request<null>('/projectRole/revokeSingleRoleOfUser', { method: 'POST', query: { projectId }, json: { roleId, userId }, notify: true }),
+    api.request('/projectRole/revokeSingleRoleOfUser', { method: 'POST', query: { projectId }, json: { roleId, userId }, notify: true, schema: noDataSchema }),
   );
 }
 

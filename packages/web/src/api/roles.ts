@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectRoleSchema, roleAuthLogPageSchema, siteSchema } from '@dcap/core';
+import { projectRoleSchema, roleAuthLogPageSchema, roleDeletionSchema, siteSchema } from '@dcap/core';
 import type { ProjectRole, RoleAuthLogPage, SaveRoleRequest, Site } from '@dcap/core';
 import { useCallback } from 'react';
 import { useApi } from '../app/services';
@@ -60,9 +60,10 @@ export function useRoleEnabledMutation() {
 export function useDeleteRolesMutation() {
   const api = useApi();
   return useRoleChange(({ projectId, ids, revoke }: { projectId: number; ids: number[]; revoke: boolean }) =>
-    api.request<{ deleted: number; revoked: number }>(`/projectRole/${revoke ? 'batchDeleteRevoke' : 'batchDelete'}`, {
+    api.request(`/projectRole/${revoke ? 'batchDeleteRevoke' : 'batchDelete'}`, {
       query: { projectId, ids: ids.join(',') },
       notify: true,
+      schema: roleDeletionSchema,
     }),
   );
 }

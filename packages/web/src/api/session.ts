@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionSelectionSchema } from '@dcap/core';
+import type { z } from 'zod';
 import { useApi, useServices } from '../app/services';
 
 /** The session's current project, role and environment after a switch (the server's answer). */
-export interface SessionSelection {
-  projectId: number | null;
-  roleId: number | null;
-  env: string | null;
-}
+export type SessionSelection = z.output<typeof sessionSelectionSchema>;
 
 /**
  * After a switch every cached answer may be stale: the server recomputes menus and abilities for the new
@@ -29,19 +27,19 @@ function useSwitch<TInput>(call: (input: TInput) => Promise<SessionSelection>) {
 /** GET /dcap/project/store/{id}: enter a project (its first enabled role and default environment). */
 export function useStoreProjectMutation() {
   const api = useApi();
-  return useSwitch((projectId: number) => api.request<SessionSelection>(`/project/store/${projectId}`));
+  return useSwitch((projectId: number) => api.request(`/project/store/${projectId}`, { schema: sessionSelectionSchema }));
 }
 
 /** GET /dcap/projectRole/store/{id}: switch to another of the caller's roles in the current project. */
 export function useStoreRoleMutation() {
   const api = useApi();
-  return useSwitch((roleId: number) => api.request<SessionSelection>(`/projectRole/store/${roleId}`, { notify: true }));
+  return useSwitch((roleId: number) => api.request(`/projectRole/store/${roleId}`, { notify: true, schema: sessionSelectionSchema }));
 }
 
 /** GET /dcap/projectEnv/selectEnv/{key}; spec 000 §7.1: the response message is shown to the user. */
 export function useSelectEnvMutation() {
   const api = useApi();
   return useSwitch((key: string) =>
-    api.request<SessionSelection>(`/projectEnv/selectEnv/${encodeURIComponent(key)}`, { notify: true, serverMessage: true }),
+    api.request(`/projectEnv/selectEnv/${encodeURIComponent(key)}`, { notify: true, serverMessage: true, schema: sessionSelectionSchema }),
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { importPreviewSchema, importResultSchema, issuedPasswordSchema, USER_CALL_TIMEOUTS_MS, userPageSchema, userSchema } from '@dcap/core';
+import { availabilitySchema, deletedCountSchema, importPreviewSchema, noDataSchema, importResultSchema, issuedPasswordSchema, USER_CALL_TIMEOUTS_MS, userPageSchema, userSchema } from '@dcap/core';
 import type { CreateUserRequest, ImportPreview, ImportResult, ImportUser, IssuedPassword, UpdateUserRequest, User, UserStatus } from '@dcap/core';
 import { useCallback } from 'react';
 import { useApi } from '../app/services';
@@ -37,8 +37,9 @@ export function useUsernameAvailability(): (username: string) => Promise<boolean
   const api = useApi();
   return useCallback(
     async (username: string) => {
-      const result = await api.request<{ available: boolean }>('/sys/user/validateUser', {
+      const result = await api.request('/sys/user/validateUser', {
         method: 'POST',
+        schema: availabilitySchema,
         json: { username },
         timeoutMs: USER_CALL_TIMEOUTS_MS.validate,
         silent: true,
@@ -106,7 +107,7 @@ export function useUnlockUserMutation() {
 export function useDeleteUserMutation() {
   const api = useApi();
   return useUserMutation((id: number): Promise<null> =>
-    api.request(`/sys/user/delete/${id}`, { method: 'POST', notify: true, timeoutMs: USER_CALL_TIMEOUTS_MS.deleteOne }),
+    api.request(`/sys/user/delete/${id}`, { method: 'POST', notify: true, timeoutMs: USER_CALL_TIMEOUTS_MS.deleteOne, schema: noDataSchema }),
   );
 }
 
@@ -118,6 +119,7 @@ export function useBatchDeleteUsersMutation() {
       json: { ids },
       notify: true,
       timeoutMs: USER_CALL_TIMEOUTS_MS.batchDelete,
+      schema: deletedCountSchema,
     }),
   );
 }
