@@ -211,3 +211,41 @@ describe('migrations are frozen', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** Every `.request(` call of a source file: its text up to the closing parenthesis, and the two lines before it. */
+function requestCalls(text: string): { call: string; before: string }[] {
+  return [...text.matchAll(/\.request(<[^>(]*>)?\(/g)].map((match) => {
+    let depth = 1;
+    let end = (match.index) + match[0].length;
+    while (depth > 0 && end < text.length) {
+      const char = text[end];
+      if (char === '(') depth += 1;
+      if (char === ')') depth -= 1;
+      end += 1;
+    }
+    const lines = text.slice(0, match.index).split('\n');
+    return { call: text.slice(match.index, end), before: lines.slice(-3).join('\n') };
+  });
+}
+
+describe('the web parses every answer with a core schema (ARCHITECTURE §4)', () => {
+  const api = [...SOURCES.values()].filter(({ file }) => /web\/src\/api\/[^/]+\.ts$/.test(rel(file)) && !isTest(file) && !file.endsWith('client.ts'));
+
+  it('finds the api functions', () => {
+    expect(api.flatMap(({ text }) => requestCalls(text)).length).toBeGreaterThan(50);
+  });
+
+  it('passes `schema:` to every request, except pass-through calls documented as such', () => {
+    const offenders = api.flatMap(({ file, text }) =>
+      requestCalls(text)
+        .filter(({ call, before }) => {
+          if (/\bschema\b/.test(call) || /pass-through/i.test(before)) return false;
+          // Options built once for several calls (`const options = { ..., schema: … }`) carry it too.
+          const shared = /\b(options)\b/.exec(call.slice(call.indexOf(',')));
+          return !(shared && new RegExp(`const ${shared[1] as string} = \\{[^}]*\\bschema:`).test(text));
+        })
+        .map(({ call }) => `${rel(file)}: ${call.split('\n')[0] as string}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
