@@ -9,9 +9,9 @@ import { useDeleteProjectDictMutation, useProjectDictOptionsQuery } from '../../
 import { useProjectContext } from '../../app/projectContext';
 import { currentLocale } from '../../i18n';
 import { useConfirm } from '../../lib/confirm';
+import { DictFormModal } from '../library/DictFormModal';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
-import { ProjectDictFormModal } from './ProjectDictFormModal';
 
 type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; dict: DictEntry };
 
@@ -134,11 +134,14 @@ function ProjectDictionaries({ projectId }: { projectId: number }) {
           },
         ]}
       />
-      <ProjectDictFormModal
+      <DictFormModal
         open={editor.mode !== 'closed'}
-        projectId={projectId}
-        dict={editor.mode === 'edit' ? editor.dict : null}
-        takenKeys={{ project: own.map((dict) => dict.key), platform: platform.map((dict) => dict.key) }}
+        target={{
+          scope: 'project',
+          projectId,
+          dict: editor.mode === 'edit' ? editor.dict : null,
+          takenKeys: { project: own.map((dict) => dict.key), platform: platform.map((dict) => dict.key) },
+        }}
         onClose={() => setEditor({ mode: 'closed' })}
       />
     </Flex>

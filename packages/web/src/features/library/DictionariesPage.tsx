@@ -64,7 +64,7 @@ export function DictionariesPage() {
       }
     >
       <Table<SysDict> rowKey="id" loading={list.isLoading} columns={columns} dataSource={list.data ?? []} pagination={{ pageSize: 20 }} data-testid="dict-table" />
-      <DictFormModal open={editor.mode !== 'closed'} dict={editor.mode === 'edit' ? editor.dict : null} onClose={() => setEditor({ mode: 'closed' })} />
+      <DictFormModal open={editor.mode !== 'closed'} target={{ scope: 'platform', dict: editor.mode === 'edit' ? editor.dict : null }} onClose={() => setEditor({ mode: 'closed' })} />
     </Card>
   );
 }
