@@ -3,10 +3,10 @@ import type { FormulaValue } from './ast.js';
 import { run } from './scope.fixture.js';
 
 /**
- * Issue 4 item 2: "Data managers already know REDCap's calculation and branching syntax ([sex] = '2', <>,
- * [race(4)] = '1' for a ticked checkbox option, rounddown, roundup, median, stdev, mod, concat, contains,
- * datediff([a], [b], 'y')): accept it as a compatible subset, so REDCap logic imports unchanged later."
- * Each expression below is written as REDCap users write it.
+ * Data managers already know REDCap's calculation and branching syntax ([sex] = '2', <>, [race(4)] = '1' for
+ * a ticked checkbox option, rounddown, roundup, median, stdev, mod, concat, contains, datediff([a], [b],
+ * 'y')); the formula language accepts it as a compatible subset (docs/formulas.md), so REDCap logic imports
+ * unchanged. Each expression below is written as REDCap users write it.
  */
 describe('REDCap logic imports unchanged', () => {
   it.each<[string, Record<string, unknown>, FormulaValue]>([

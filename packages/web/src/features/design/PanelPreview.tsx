@@ -26,7 +26,7 @@ function outline(panel: Panel): OutlineRow[] {
 
 /**
  * A read-only outline of a panel: every widget with its label, variable name and type, nested as laid out.
- * It stands in for the form renderer (issue item 7) in the instrument and template previews.
+ * It stands in for the form renderer in the instrument and template previews, where a layout is read, not filled in.
  */
 export function PanelPreview({ panel }: { panel: Panel }) {
   const { t, i18n } = useTranslation();
