@@ -63,36 +63,3 @@ export async function readChainPage(db: Executor, afterId: number, limit: number
     .execute();
   return rows.map((row) => ({ id: row.id, chain: row.chain, prevHash: row.prev_hash, hash: row.hash, digest: row.digest }));
 }
-
-export interface AuditRecord {
-  id: number;
-  at: Date;
-  actorUsername: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  oldValue: unknown;
-  newValue: unknown;
-  reason: string | null;
-}
-
-export async function listAuditForEntity(db: Executor, entityType: string, entityId: string): Promise<AuditRecord[]> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['id', 'at', 'actor_username', 'action', 'entity_type', 'entity_id', 'old_value', 'new_value', 'reason'])
-    .where('entity_type', '=', entityType)
-    .where('entity_id', '=', entityId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at,
-    actorUsername: row.actor_username,
-    action: row.action,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
-    oldValue: row.old_value,
-    newValue: row.new_value,
-    reason: row.reason,
-  }));
-}
