@@ -136,17 +136,6 @@ export function useResetPasswordMutation() {
   );
 }
 
-const userListSchema = userSchema.array();
-
-/** GET /dcap/sys/user/search/{keyword}: active users for a picker; platform administrators only. */
-export function useUserSearch(): (keyword: string) => Promise<User[]> {
-  const api = useApi();
-  return useCallback(
-    (keyword: string) => api.request(`/sys/user/search/${encodeURIComponent(keyword.trim())}`, { schema: userListSchema, silent: true }),
-    [api],
-  );
-}
-
 /** GET /dcap/sys/user/exportTemplate and export: the sheet to fill in, and every user as a sheet. */
 export function useUserSheetDownload() {
   const api = useApi();
