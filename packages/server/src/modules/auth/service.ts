@@ -2,7 +2,7 @@ import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '@dcap/c
 import { AppError } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import { insertAuditRow } from '../audit/repo.js';
+import { appendAudit } from '../audit/trail.js';
 import { findUserById, findUserByUsername, updateUser } from '../users/repo.js';
 import type { SignInAttempt } from './attempts-repo.js';
 import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
@@ -42,7 +42,7 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
   const outcome = await db.transaction().execute(async (trx): Promise<LoginOutcome> => {
     const attempt = { username: body.username, userId: user?.id ?? null, ip: meta.ip, at: now };
     const audit = (action: string, newValue: Record<string, unknown>) =>
-      insertAuditRow(trx, {
+      appendAudit(trx, {
         actorId: user?.id ?? null,
         actorUsername: user?.username ?? body.username,
         action,
@@ -160,7 +160,7 @@ export async function logout(deps: ServiceDeps, token: string | undefined, meta:
   if (!session) return;
   await db.transaction().execute(async (trx) => {
     await endSession(trx, session.id, clock.now(), 'logout');
-    await insertAuditRow(trx, {
+    await appendAudit(trx, {
       actorId: session.user.id,
       actorUsername: session.user.username,
       action: 'auth.logout',
@@ -183,7 +183,7 @@ export async function changePassword(deps: ServiceDeps, actor: Actor, body: Chan
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, password_changed_at: now, must_change_password: false, updated_at: now });
     await endUserSessions(trx, user.id, now, 'revoked', actor.sessionId);
-    await insertAuditRow(trx, {
+    await appendAudit(trx, {
       actorId: actor.userId,
       actorUsername: actor.username,
       action: 'user.password_changed',
