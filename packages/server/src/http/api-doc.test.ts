@@ -24,7 +24,7 @@ function who(access: Access): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
-export function renderCalls(routes: readonly RegisteredRoute[]): string {
+function renderCalls(routes: readonly RegisteredRoute[]): string {
   const tags = [...new Set(routes.map((route) => route.tag))].sort((a, b) => a.localeCompare(b));
   const sections = tags.map((tag) => {
     const rows = routes
