@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { DATE_TIME_FORMAT, isPlatformAdmin } from '@dcap/core';
 import type { User, UserStatus } from '@dcap/core';
 import { STATUS_LABEL_KEYS } from '../../lib/userLabels';
+import { ELLIPSIS, ellipsisText } from '../../lib/ellipsis';
 
 const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', locked: 'warning', deleted: 'default' };
 
@@ -64,10 +65,11 @@ function RowActions({ user, selfId, actions, t }: { user: User; selfId: number; 
 
 export function userColumns(t: TFunction, selfId: number, actions: UserRowActions): TableColumnsType<User> {
   return [
-    { key: 'username', dataIndex: 'username', title: t('user.fields.username') },
+    { key: 'username', dataIndex: 'username', title: t('user.fields.username'), width: 140, ellipsis: ELLIPSIS, render: (value: string) => ellipsisText(value) },
     {
       key: 'name',
       title: t('user.fields.name'),
+      width: 160,
       render: (_value, user) => (
         <Space orientation="vertical" size={0}>
           <span>{user.name}</span>
@@ -75,8 +77,8 @@ export function userColumns(t: TFunction, selfId: number, actions: UserRowAction
         </Space>
       ),
     },
-    { key: 'email', dataIndex: 'email', title: t('user.fields.email'), render: (value: string | null) => value ?? '-' },
-    { key: 'phone', dataIndex: 'phone', title: t('user.fields.phone'), render: (value: string | null) => value ?? '-' },
+    { key: 'email', dataIndex: 'email', title: t('user.fields.email'), width: 180, ellipsis: ELLIPSIS, render: (value: string | null) => ellipsisText(value) },
+    { key: 'phone', dataIndex: 'phone', title: t('user.fields.phone'), width: 130, ellipsis: ELLIPSIS, render: (value: string | null) => ellipsisText(value) },
     {
       key: 'roles',
       title: t('users.columns.roles'),
@@ -87,18 +89,19 @@ export function userColumns(t: TFunction, selfId: number, actions: UserRowAction
         </Space>
       ),
     },
-    { key: 'status', title: t('users.columns.status'), render: (_value, user) => <StatusTag user={user} t={t} /> },
+    { key: 'status', title: t('users.columns.status'), width: 90, render: (_value, user) => <StatusTag user={user} t={t} /> },
     {
       key: 'lastLoginAt',
       dataIndex: 'lastLoginAt',
       title: t('users.columns.lastLogin'),
+      width: 150,
       render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
     },
     {
       key: 'actions',
       title: t('users.columns.actions'),
       fixed: 'right',
-      width: 300,
+      width: 260,
       render: (_value, user) => <RowActions user={user} selfId={selfId} actions={actions} t={t} />,
     },
   ];
