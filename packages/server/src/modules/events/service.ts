@@ -7,36 +7,8 @@ import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { lockInstrumentIds, presentAll } from '../instruments/service.js';
 import type { ProjectContext } from '../projects/access.js';
 import type { ProjectCaller } from '../../http/context.js';
+import { eventSettings as audited, presentEvent } from './presenter.js';
 import * as repo from './repo.js';
-
-function presentEvent(row: EventRow, cells: readonly MatrixCell[]): DesignEvent {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    nameEn: row.name_en,
-    type: row.type,
-    sort: row.sort,
-    offsetDays: row.offset_days,
-    windowBefore: row.window_before,
-    windowAfter: row.window_after,
-    repeatable: row.repeatable,
-    instrumentIds: cells.filter((cell) => cell.eventId === row.id).map((cell) => cell.instrumentId),
-  };
-}
-
-function audited(row: EventRow): Record<string, unknown> {
-  return {
-    name: row.name,
-    nameEn: row.name_en,
-    type: row.type,
-    sort: row.sort,
-    offsetDays: row.offset_days,
-    windowBefore: row.window_before,
-    windowAfter: row.window_after,
-    repeatable: row.repeatable,
-  };
-}
 
 async function presentEvents(db: Executor, projectId: number): Promise<DesignEvent[]> {
   const cells = await repo.listCells(db, projectId);
