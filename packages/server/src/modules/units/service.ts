@@ -2,33 +2,13 @@ import type { Department, Unit } from '@dcap/core';
 import { AppError, applyPatch } from '@dcap/core';
 import type { z } from 'zod';
 import type { createDepartmentSchema, createUnitSchema, updateDepartmentSchema, updateUnitSchema } from '@dcap/core';
-import type { DepartmentRow, UnitRow } from '../../db/schema.js';
+import type { UnitRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { platformWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
+import { auditedDepartment, auditedUnit, presentDepartment, presentUnit } from './presenter.js';
 import * as repo from './repo.js';
-
-export function presentUnit(row: UnitRow): Unit {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    eName: row.name_en,
-    province: row.province,
-    city: row.city,
-    address: row.address,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function presentDepartment(row: DepartmentRow): Department {
-  return { id: row.id, unitId: row.unit_id, name: row.name, eName: row.name_en, createdAt: row.created_at.toISOString() };
-}
-
-const auditedDepartment = (row: DepartmentRow) => ({ unitId: row.unit_id, name: row.name, eName: row.name_en });
-const audited = (row: UnitRow) => ({ code: row.code, name: row.name, eName: row.name_en, province: row.province, city: row.city, address: row.address, status: row.status });
 
 export async function listUnits(deps: ServiceDeps, keyword: string | undefined): Promise<Unit[]> {
   return (await repo.listUnits(deps.db, keyword)).map(presentUnit);
@@ -45,7 +25,7 @@ export async function createUnit(deps: ServiceDeps, actor: Actor, body: z.output
       city: body.city ?? null,
       address: body.address ?? null,
     });
-    await audit.change('unit', row.id, { kind: 'create', after: audited(row) });
+    await audit.change('unit', row.id, { kind: 'create', after: auditedUnit(row) });
     return presentUnit(row);
   });
 }
@@ -59,7 +39,7 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
       if (clash && clash.id !== body.id) throw new AppError('unit.code_taken', { code: body.code });
     }
     // Partial update (core applyPatch): a field left out keeps its value, null clears it.
-    const next = applyPatch(audited(before), body);
+    const next = applyPatch(auditedUnit(before), body);
     const after = await repo.updateUnit(trx, body.id, {
       code: next.code,
       name: next.name,
@@ -70,7 +50,7 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
       status: next.status,
       updated_at: deps.clock.now(),
     });
-    await audit.change('unit', after.id, { kind: 'update', before: audited(before), after: audited(after) });
+    await audit.change('unit', after.id, { kind: 'update', before: auditedUnit(before), after: auditedUnit(after) });
     return presentUnit(after);
   });
 }
