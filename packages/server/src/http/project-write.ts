@@ -42,8 +42,11 @@ function auditor<E>(write: (entry: E) => Promise<void>): Auditor<E> {
 
 /** What a project write must satisfy before its work runs. */
 export interface ProjectWriteRule {
-  /** The status predicate of spec 000 §4.3 the project must satisfy at the moment of the write. */
-  state: ProjectPredicate;
+  /**
+   * The status predicate of spec 000 §4.3 the project must satisfy at the moment of the write; none for a
+   * write the spec allows in every status (an audited export, environment administration).
+   */
+  state?: ProjectPredicate;
   /** Spec 000 §4.3: designers (and project administrators) may still edit while the project is paused on test. */
   designer?: boolean;
   /** A project right the write needs, checked again inside the transaction (the route declares it too). */
@@ -117,7 +120,7 @@ export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: 
   return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
-        await requireProjectState(trx, caller, rule.state, rule.designer ?? false);
+        if (rule.state) await requireProjectState(trx, caller, rule.state, rule.designer ?? false);
         const env = rule.designEnvironment ? await requireDesignEnvironment(trx, caller) : null;
         return work(trx, await projectAuditor(trx, caller, env));
       }),
