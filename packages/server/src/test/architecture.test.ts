@@ -96,7 +96,6 @@ function cycles(): string[][] {
  * into its repository. The lists only shrink: an entry that no longer breaks the rule fails the test too.
  */
 const PENDING_REPOSITORY_REACH: readonly string[] = [
-  'server/src/modules/auth/service.ts -> server/src/modules/audit/repo.ts',
   'server/src/modules/auth/service.ts -> server/src/modules/users/repo.ts',
   'server/src/modules/environments/service.ts -> server/src/modules/audit/repo.ts',
   'server/src/modules/jobs/worker.ts -> server/src/modules/audit/repo.ts',
