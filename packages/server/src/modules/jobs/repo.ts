@@ -182,3 +182,9 @@ export async function findProjectJob(db: Executor, projectId: number, kind: stri
     .where('j.kind', '=', kind)
     .executeTakeFirst();
 }
+
+/** The login name of the user who requested a job, for the audit rows the worker writes on their behalf. */
+export async function requesterUsername(db: Executor, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? null;
+}

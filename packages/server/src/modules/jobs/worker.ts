@@ -3,8 +3,8 @@ import { AppError } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { insertAuditRow } from '../audit/repo.js';
-import type { Executor } from '../audit/repo.js';
+import type { Executor } from '../audit/trail.js';
+import { appendAudit } from '../audit/trail.js';
 import type { StoredJob } from './repo.js';
 import * as repo from './repo.js';
 
@@ -60,10 +60,9 @@ export function jobErrorOf(error: unknown): StoredJobError {
 
 /** Audit rows of the job's start and end are the requester's: the worker acts on their behalf. */
 async function auditJob(trx: Executor, job: StoredJob, action: 'job.start' | 'job.finish', newValue: unknown): Promise<void> {
-  const user = job.created_by === null ? undefined : await trx.selectFrom('users').select('username').where('id', '=', job.created_by).executeTakeFirst();
-  await insertAuditRow(trx, {
+  await appendAudit(trx, {
     actorId: job.created_by,
-    actorUsername: user?.username ?? null,
+    actorUsername: job.created_by === null ? null : await repo.requesterUsername(trx, job.created_by),
     action,
     entityType: 'job',
     entityId: job.id,
