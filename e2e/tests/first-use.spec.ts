@@ -17,10 +17,6 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByTestId('login-submit').click();
 }
 
-async function sessionToken(page: Page): Promise<string> {
-  return String(await page.evaluate(() => localStorage.getItem('pro__Token')));
-}
-
 /** A screenshot kept with the run's results, to be looked at in both languages. */
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: info.outputPath(`${name}.png`) });
@@ -38,7 +34,7 @@ test('a new project manager signs in to the demo study, opens the designer from 
   expect(pm?.username).toBe('demo.pm');
   const issued = await api<{ password: string }>(page, 'POST', '/dcap/sys/user/resetUserPassword', admin.token, { id: pm?.id });
 
-  // First sign-in: the issued password is replaced, then the workplace lists the demo study.
+  // First sign-in: the issued password is replaced.
   await signIn(page, 'demo.pm', issued.password);
   await expect(page.getByTestId('change-password-notice')).toBeVisible();
   await page.getByTestId('password-old').fill(issued.password);
@@ -46,21 +42,18 @@ test('a new project manager signs in to the demo study, opens the designer from 
   await page.getByTestId('password-confirm').fill(NEW_PASSWORD);
   await page.getByTestId('password-submit').click();
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
-  await page.goto('/project/projectList');
-  await page.getByTestId('project-enter-DEMO-HTN').click();
-  await page.getByTestId('confirm-ok').click();
+  // The only study the manager belongs to is entered on sign-in (spec 000 §4.1: the first listed).
   await expect(page.getByTestId('project-code')).toContainText('DEMO-HTN');
 
-  // A study in testing opens in the test environment (spec 000 §4.4), where design cannot be changed.
-  const token = await sessionToken(page);
-  expect((await api<{ currEnv: string }>(page, 'GET', '/dcap/sys/init', token)).currEnv).toBe('uat');
+  // A study being configured opens in the test environment (spec 000 §4.4), where design cannot be changed.
+  await expect(page.getByTestId('env-switch')).toContainText('测试环境');
 
   // From the project's menu to the forms: the session moves to development on its own, with a notice.
   await page.getByTestId('menu-design').click();
   await page.getByTestId('menu-designInstruments').click();
   await expect(page.getByText('已切换到开发环境：表单设计只能在开发环境中修改')).toBeVisible();
   await expect(page.getByTestId('instrument-table')).toContainText('VS');
-  expect((await api<{ currEnv: string }>(page, 'GET', '/dcap/sys/init', token)).currEnv).toBe('dev');
+  await expect(page.getByTestId('env-switch')).toContainText('开发环境');
   await expect(page.getByTestId('instrument-create')).toBeEnabled();
 
   // The vital-signs form in the designer: a field added from the keyboard, named and saved.
@@ -76,7 +69,10 @@ test('a new project manager signs in to the demo study, opens the designer from 
   await page.getByTestId('designer-save').click();
   await expect(page.getByTestId('designer-unsaved')).toHaveCount(0);
 
-  const instruments = await api<{ id: number; nameAbbr: string }[]>(page, 'GET', `/dcap/project/instrument/list/${String((await api<{ project: { id: number } }>(page, 'GET', '/dcap/sys/init', token)).project.id)}`, token);
+  // Checked through a session of its own, so this window's session is left as the user left it.
+  const token = (await api<{ token: string }>(page, 'POST', '/dcap/login', null, { username: 'demo.pm', password: NEW_PASSWORD })).token;
+  const projectId = (await api<{ project: { id: number } }>(page, 'GET', '/dcap/sys/init', token)).project.id;
+  const instruments = await api<{ id: number; nameAbbr: string }[]>(page, 'GET', `/dcap/project/instrument/list/${String(projectId)}`, token);
   const vs = instruments.find((instrument) => instrument.nameAbbr === 'VS');
   const draft = await api<{ panel: { list: { key: string; name: string }[] } }>(page, 'POST', '/dcap/project/instrument/preview', token, { instrumentId: vs?.id });
   expect(draft.panel.list.map((widget) => widget.key)).toEqual(['VSDAT', 'SYSBP', 'DIABP', 'PULSE', 'RESP']);
