@@ -57,13 +57,13 @@ export async function findEnvByKey(db: Executor, projectId: number, key: string)
 
 export async function insertVersion(
   db: Executor,
-  values: { project_id: number; version: number; snapshot: string; note: string | null; published_at: Date; published_by: string },
+  values: { project_id: number; version: number; snapshot: string; note: string | null; published_at: Date; published_by: string | null },
 ): Promise<DesignVersionRow> {
   return db.insertInto('design_versions').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Points the environment at a version (the one row per environment is replaced). */
-export async function setEnvVersion(db: Executor, values: { env_id: number; project_id: number; design_version_id: number; published_at: Date; published_by: string }): Promise<void> {
+export async function setEnvVersion(db: Executor, values: { env_id: number; project_id: number; design_version_id: number; published_at: Date; published_by: string | null }): Promise<void> {
   await db
     .insertInto('env_designs')
     .values(values)

@@ -8,7 +8,7 @@ import type { ProjectContext } from '../projects/access.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { diffDesigns } from './diff.js';
 import type { DesignSnapshot } from './snapshot.js';
-import { loadDraft, sameJson, snapshotOf } from './snapshot.js';
+import { loadDraft, runDesign, snapshotOf } from './snapshot.js';
 import * as repo from './repo.js';
 
 /**
@@ -50,25 +50,10 @@ export async function publishDesign(deps: ServiceDeps, caller: ProjectCaller, bo
   const projectId = caller.project.project.id;
   const now = deps.clock.now();
   return projectWrite(deps, caller, DESIGN_CHANGE, async (trx, audit) => {
-    const env = await targetEnv(trx, projectId, body.target);
-    const previous = await repo.versionOfEnv(trx, projectId, body.target);
-    const { snapshot, version: promoted } = await incoming(trx, projectId, body.target);
-    let version = promoted;
-    if (!version) {
-      const latest = await repo.latestVersion(trx, projectId);
-      version =
-        latest && sameJson(snapshotOf(latest), snapshot)
-          ? latest
-          : await repo.insertVersion(trx, {
-              project_id: projectId,
-              version: (latest?.version ?? 0) + 1,
-              snapshot: JSON.stringify(snapshot),
-              note: body.note ?? null,
-              published_at: now,
-              published_by: caller.actor.username,
-            });
-    }
-    await repo.setEnvVersion(trx, { env_id: env.id, project_id: projectId, design_version_id: version.id, published_at: now, published_by: caller.actor.username });
+    await targetEnv(trx, projectId, body.target);
+    const design = await incoming(trx, projectId, body.target);
+    const { snapshot } = design;
+    const { version, previous } = await runDesign(trx, projectId, body.target, design, { by: caller.actor.username, at: now, note: body.note ?? null });
     const changes = diffDesigns(previous ? snapshotOf(previous) : null, snapshot);
     await audit({
       action: 'design.publish',

@@ -1,4 +1,5 @@
 import type { EventType, InstrumentKind, Panel } from '@dcap/core';
+import { AppError } from '@dcap/core';
 import type { DesignVersionRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 import * as repo from './repo.js';
@@ -86,4 +87,46 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const right = b as Record<string, unknown>;
   const rightKeys = Object.keys(right).filter((key) => right[key] !== undefined);
   return left.length === rightKeys.length && left.every(([key, value]) => key in right && sameJson(value, right[key]));
+}
+
+/** What a design write records: who, when, and the publisher's note. */
+export interface Publication {
+  by: string | null;
+  at: Date;
+  note: string | null;
+}
+
+/**
+ * Makes the project's environment `target` run a design: the given version, or for a snapshot with none
+ * the latest version when it equals the snapshot, else a new version made from it. Versions are never
+ * changed afterwards, so data entered with one keeps its design; running the same design twice changes
+ * nothing more. Publishing (spec 001 §7) and environment sync (spec 000 §7.4) both run designs this way.
+ */
+export async function runDesign(
+  trx: Executor,
+  projectId: number,
+  target: string,
+  incoming: { snapshot: DesignSnapshot; version: DesignVersionRow | null },
+  publication: Publication,
+): Promise<{ version: DesignVersionRow; previous: DesignVersionRow | undefined }> {
+  const env = await repo.findEnvByKey(trx, projectId, target);
+  if (!env) throw new AppError('design.target_env_missing', { target });
+  const previous = await repo.versionOfEnv(trx, projectId, target);
+  let version = incoming.version;
+  if (!version) {
+    const latest = await repo.latestVersion(trx, projectId);
+    version =
+      latest && sameJson(snapshotOf(latest), incoming.snapshot)
+        ? latest
+        : await repo.insertVersion(trx, {
+            project_id: projectId,
+            version: (latest?.version ?? 0) + 1,
+            snapshot: JSON.stringify(incoming.snapshot),
+            note: publication.note,
+            published_at: publication.at,
+            published_by: publication.by,
+          });
+  }
+  await repo.setEnvVersion(trx, { env_id: env.id, project_id: projectId, design_version_id: version.id, published_at: publication.at, published_by: publication.by });
+  return { version, previous };
 }
