@@ -4,7 +4,7 @@ import type { DesignVersionRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 import { diffDesigns } from '../publishing/diff.js';
 import type { DesignSnapshot } from '../publishing/snapshot.js';
-import { latestVersion, loadDraft, sameJson, snapshotOf, versionOfEnv } from '../publishing/snapshot.js';
+import { loadDraft, runDesign, snapshotOf, versionOfEnv } from '../publishing/snapshot.js';
 
 export interface DesignSync {
   result: SyncPartResult;
@@ -36,35 +36,10 @@ export async function requireSourceDesign(trx: Executor, projectId: number, dire
  */
 export async function syncDesign(trx: Executor, projectId: number, direction: SyncDirection, by: string | null, now: Date): Promise<DesignSync> {
   const target = SYNC_DIRECTIONS[direction].target;
-  const env = await trx.selectFrom('project_envs').select(['id', 'key']).where('project_id', '=', projectId).where('key', '=', target).executeTakeFirst();
-  if (!env) throw new AppError('design.target_env_missing', { target });
-  const previous = await versionOfEnv(trx, projectId, target);
-  const { snapshot, version: given } = await sourceDesign(trx, projectId, direction);
-  let version = given;
-  if (!version) {
-    const latest = await latestVersion(trx, projectId);
-    version =
-      latest && sameJson(snapshotOf(latest), snapshot)
-        ? latest
-        : await trx
-            .insertInto('design_versions')
-            .values({
-              project_id: projectId,
-              version: (latest?.version ?? 0) + 1,
-              snapshot: JSON.stringify(snapshot),
-              note: null,
-              published_at: now,
-              published_by: by,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-  }
+  const design = await sourceDesign(trx, projectId, direction);
+  const { snapshot } = design;
+  const { version, previous } = await runDesign(trx, projectId, target, design, { by, at: now, note: null });
   const versionId = version.id;
-  await trx
-    .insertInto('env_designs')
-    .values({ env_id: env.id, project_id: projectId, design_version_id: versionId, published_at: now, published_by: by })
-    .onConflict((oc) => oc.column('env_id').doUpdateSet({ design_version_id: versionId, published_at: now, published_by: by }))
-    .execute();
   const changes = diffDesigns(previous ? snapshotOf(previous) : null, snapshot).map((change) => ({ entity: change.entity, change: change.change, key: change.key }));
   return { result: { version: version.version, previousVersion: previous?.version ?? null, changes: changes.length }, versionId, changes };
 }
