@@ -73,8 +73,8 @@ export type ProjectWork<T> = (trx: Transaction<Database>, audit: ProjectAuditor)
  * Re-reads the project's status under a share lock, so a status change (to offline, say) cannot commit
  * between this check and the write it guards; refuses with the status when core's predicate says no.
  */
-export async function requireProjectState(trx: Executor, caller: Pick<ProjectCaller, 'project'>, predicate: ProjectPredicate, designer = false): Promise<void> {
-  const status = await lockProjectStatus(trx, caller.project.project.id);
+export async function requireProjectStatus(trx: Executor, projectId: number, predicate: ProjectPredicate, designer = false): Promise<void> {
+  const status = await lockProjectStatus(trx, projectId);
   if (!projectIs(status, predicate, { designer })) throw new AppError('project.status_forbids', { status });
 }
 
@@ -120,7 +120,7 @@ export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: 
   return translatingErrors(
     () =>
       deps.db.transaction().execute(async (trx) => {
-        if (rule.state) await requireProjectState(trx, caller, rule.state, rule.designer ?? false);
+        if (rule.state) await requireProjectStatus(trx, caller.project.project.id, rule.state, rule.designer ?? false);
         const env = rule.designEnvironment ? await requireDesignEnvironment(trx, caller) : null;
         return work(trx, await projectAuditor(trx, caller, env));
       }),
