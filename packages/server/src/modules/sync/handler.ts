@@ -1,11 +1,11 @@
 import type { SyncType } from '@dcap/core';
-import { AppError, projectIs, SYNC_DIRECTIONS, SYNC_JOB_KIND } from '@dcap/core';
+import { AppError, SYNC_DIRECTIONS, SYNC_JOB_KIND } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertAuditRow } from '../audit/repo.js';
-import type { StoredJob } from '../jobs/repo.js';
+import { requireProjectStatus } from '../../http/project-write.js';
+import { appendAudit } from '../audit/trail.js';
+import type { StoredJob } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
-import { lockProjectStatus } from '../projects/repo.js';
 import { syncDesign } from './design.js';
 import type { SyncParams } from './presenter.js';
 import { syncParamsSchema } from './presenter.js';
@@ -18,12 +18,11 @@ import { syncParamsSchema } from './presenter.js';
 async function runPart(trx: Transaction<Database>, job: StoredJob, params: SyncParams, type: SyncType, now: Date) {
   const projectId = job.project_id;
   if (projectId === null) throw new AppError('project.not_found');
-  const status = await lockProjectStatus(trx, projectId);
-  if (!projectIs(status, 'configDataEditable', { designer: true })) throw new AppError('project.status_forbids', { status });
+  await requireProjectStatus(trx, projectId, 'configDataEditable', true);
   if (type === 'data') throw new AppError('sync.data_not_copied');
   const { source, target } = SYNC_DIRECTIONS[params.direction];
   const synced = await syncDesign(trx, projectId, params.direction, params.requestedBy.username, now);
-  await insertAuditRow(trx, {
+  await appendAudit(trx, {
     actorId: params.requestedBy.id,
     actorUsername: params.requestedBy.username,
     actorRole: params.requestedBy.role,

@@ -1,7 +1,7 @@
 import type { ErrorCode, Locale, SyncPartResult, SyncTask } from '@dcap/core';
 import { ERRORS, errorMessage, SYNC_DIRECTIONS } from '@dcap/core';
 import { z } from 'zod';
-import type { ListedJob } from '../jobs/repo.js';
+import type { ListedJob } from '../jobs/queue.js';
 
 /** The parameters a sync job is queued with. */
 export const syncParamsSchema = z.object({

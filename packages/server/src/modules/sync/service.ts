@@ -1,15 +1,15 @@
 import type { Locale, SyncDirection, SyncTask, SyncTaskPage, SyncType } from '@dcap/core';
 import { AppError, SYNC_DIRECTIONS, SYNC_JOB_KIND } from '@dcap/core';
-import { sql } from 'kysely';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { ProjectContext } from '../projects/access.js';
-import * as jobs from '../jobs/repo.js';
+import * as jobs from '../jobs/queue.js';
 import type { JobWorker } from '../jobs/worker.js';
 import { requireSourceDesign } from './design.js';
 import type { SyncParams } from './presenter.js';
 import { presentSyncTask } from './presenter.js';
+import * as repo from './repo.js';
 
 /** Two requests for one project queue one sync: the second waits here, then sees the first's job. */
 const SYNC_QUEUE_LOCK = 724300103;
@@ -36,9 +36,9 @@ export async function startSync(deps: ServiceDeps, worker: JobWorker, caller: Pr
   const { source, target } = SYNC_DIRECTIONS[direction];
   const rule = { state: 'configDataEditable', designer: true, right: direction === 'syncData' ? 'design.edit' : 'env.manage' } as const;
   const id = await projectWrite(deps, caller, rule, async (trx, audit) => {
-    await sql`SELECT pg_advisory_xact_lock(${SYNC_QUEUE_LOCK}, ${projectId})`.execute(trx);
+    await repo.lockSyncQueue(trx, SYNC_QUEUE_LOCK, projectId);
     if (await jobs.hasActiveJob(trx, projectId, SYNC_JOB_KIND)) throw new AppError('sync.in_progress');
-    const env = await trx.selectFrom('project_envs').select('id').where('project_id', '=', projectId).where('key', '=', target).executeTakeFirst();
+    const env = await repo.findEnvByKey(trx, projectId, target);
     if (!env) throw new AppError('design.target_env_missing', { target });
     await requireSourceDesign(trx, projectId, direction);
     const params: SyncParams = {
