@@ -2,12 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Executor } from './repo.js';
 import type { Config } from '../../config.js';
 import type { SealKey } from './seal-key.js';
+import * as repo from './seal-repo.js';
 import { loadSealKey } from './seal-key.js';
 import type { StoredSeal } from './verify.js';
 
@@ -65,7 +65,7 @@ export function openSealer(db: Kysely<Database>, config: Pick<Config, 'auditSeal
   return { db, key, file: sealFileIn(config.auditSeal.dir) };
 }
 
-function toHead(row: { chain: number; last_id: number; last_hash: string; row_count: number; sealed_at: Date; key_id: string; mac: string }): SealedHead {
+function toHead(row: repo.SealRow): SealedHead {
   return {
     chain: row.chain,
     lastId: row.last_id,
@@ -77,27 +77,10 @@ function toHead(row: { chain: number; last_id: number; last_hash: string; row_co
   };
 }
 
-/** Every chain that has rows, found by skipping through the (chain, id) index rather than reading the table. */
-export async function listChains(db: Executor): Promise<number[]> {
-  const result = await sql<{ chain: number }>`
-    WITH RECURSIVE c AS (
-      SELECT min(chain) AS chain FROM audit_log
-      UNION ALL
-      SELECT (SELECT min(chain) FROM audit_log WHERE chain > c.chain) FROM c WHERE c.chain IS NOT NULL
-    )
-    SELECT chain FROM c WHERE chain IS NOT NULL`.execute(db);
-  return result.rows.map((row) => row.chain);
-}
+export { listChains } from './seal-repo.js';
 
 async function latestSeal(db: Executor, key: SealKey, chain: number): Promise<SealedHead | null> {
-  const row = await db
-    .selectFrom('audit_seals')
-    .select(['chain', 'last_id', 'last_hash', 'row_count', 'sealed_at', 'key_id', 'mac'])
-    .where('key_id', '=', key.id)
-    .where('chain', '=', chain)
-    .orderBy('last_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await repo.latestSeal(db, key.id, chain);
   return row ? toHead(row) : null;
 }
 
@@ -118,29 +101,21 @@ async function sealChain(trx: Executor, key: SealKey, chain: number): Promise<Se
   const previous = await latestSeal(trx, key, chain);
   if (previous) {
     if (!sealVerifies(key, previous)) return { refused: `its latest seal (row ${previous.lastId}) does not verify` };
-    const sealedRow = await trx.selectFrom('audit_log').select('hash').where('id', '=', previous.lastId).where('chain', '=', chain).executeTakeFirst();
-    if (sealedRow?.hash !== previous.lastHash) return { refused: `row ${previous.lastId}, its latest sealed head, is missing or changed` };
+    if ((await repo.rowHash(trx, previous.lastId, chain)) !== previous.lastHash) return { refused: `row ${previous.lastId}, its latest sealed head, is missing or changed` };
   }
   // Within a chain, rows commit in id order (the chain lock is held to commit), so the rows visible now
   // are a prefix of the chain and the count is exact.
   const after = previous?.lastId ?? 0;
-  const fresh = await trx
-    .selectFrom('audit_log')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
-    .where('chain', '=', chain)
-    .where('id', '>', after)
-    .executeTakeFirstOrThrow();
+  const fresh = await repo.rowsAfter(trx, chain, after);
   // Both engines read int8 as numbers (db/database.ts); max is null only when the count is 0.
   const added = fresh.n;
   if (added === 0) return null;
   const lastId = fresh.last;
-  const last = await trx.selectFrom('audit_log').select('hash').where('id', '=', lastId).executeTakeFirstOrThrow();
-  const fields = { chain, lastId, lastHash: last.hash, rowCount: (previous?.rowCount ?? 0) + added };
-  const row = await trx
-    .insertInto('audit_seals')
-    .values({ chain: fields.chain, last_id: fields.lastId, last_hash: fields.lastHash, row_count: fields.rowCount, key_id: key.id, mac: sealMac(key, fields) })
-    .returning(['chain', 'last_id', 'last_hash', 'row_count', 'sealed_at', 'key_id', 'mac'])
-    .executeTakeFirstOrThrow();
+  const lastHash = lastId === null ? undefined : await repo.rowHash(trx, lastId);
+  // Rows are never deleted (a trigger refuses it), so the row just counted is there.
+  if (lastId === null || lastHash === undefined) throw new Error(`audit chain ${chain}: its last row could not be read while sealing`);
+  const fields = { chain, lastId, lastHash, rowCount: (previous?.rowCount ?? 0) + added };
+  const row = await repo.insertSeal(trx, { chain: fields.chain, last_id: fields.lastId, last_hash: fields.lastHash, row_count: fields.rowCount, key_id: key.id, mac: sealMac(key, fields) });
   return toHead(row);
 }
 
@@ -159,7 +134,7 @@ const fileSeal = z.object({
  * (absent file: none). A line that is not a seal stops the verifier rather than being skipped unseen.
  */
 export async function readSeals(db: Executor, file: string | null): Promise<StoredSeal[]> {
-  const rows = await db.selectFrom('audit_seals').select(['chain', 'last_id', 'last_hash', 'row_count', 'sealed_at', 'key_id', 'mac']).orderBy('id').execute();
+  const rows = await repo.allSeals(db);
   const seals: StoredSeal[] = rows.map((row) => ({ ...toHead(row), source: 'database' }));
   if (!file || !fs.existsSync(file)) return seals;
   const lines = fs.readFileSync(file, 'utf8').split('\n');
@@ -192,16 +167,11 @@ function writeOut(file: string | null, heads: SealedHead[]): void {
 export async function sealChains(sealer: Sealer, options: { chains?: number[]; wait?: boolean } = {}): Promise<SealRun> {
   const run: SealRun = { sealed: [], refused: [], skipped: false };
   await sealer.db.transaction().execute(async (trx) => {
-    if (options.wait === false) {
-      const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${SEALING_LOCK}) AS ok`.execute(trx);
-      if (!lock.rows[0]?.ok) {
-        run.skipped = true;
-        return;
-      }
-    } else {
-      await sql`SELECT pg_advisory_xact_lock(${SEALING_LOCK})`.execute(trx);
+    if (!(await repo.lockSealing(trx, SEALING_LOCK, options.wait !== false))) {
+      run.skipped = true;
+      return;
     }
-    for (const chain of options.chains ?? (await listChains(trx))) {
+    for (const chain of options.chains ?? (await repo.listChains(trx))) {
       const outcome = await sealChain(trx, sealer.key, chain);
       if (outcome && 'refused' in outcome) run.refused.push({ chain, reason: outcome.refused });
       else if (outcome) run.sealed.push(outcome);
