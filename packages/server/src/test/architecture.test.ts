@@ -123,7 +123,6 @@ const PENDING_REPOSITORY_REACH: readonly string[] = [
   'server/src/modules/users/service.ts -> server/src/modules/auth/sessions-repo.ts',
 ];
 const PENDING_SQL: readonly string[] = [
-  'server/src/modules/audit/seal.ts',
   'server/src/modules/environments/service.ts',
   'server/src/modules/projects/access.ts',
   'server/src/modules/projects/approvals-service.ts',
