@@ -8,12 +8,20 @@ import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import { findUnit } from '../units/service.js';
 import { auditedSite, presentSite } from './presenter.js';
+import type { SiteWithUnit } from './repo.js';
 import * as repo from './repo.js';
 
 /** The project's sites the caller may see: all for managers and all-site roles, else their role's sites. */
 export async function listSites(deps: ServiceDeps, context: ProjectContext): Promise<Site[]> {
   const rows = await repo.listSites(deps.db, context.project.id, siteScope(context.access));
   return rows.map((row) => presentSite(row, row.unit_name));
+}
+
+export type { SiteWithUnit } from './repo.js';
+
+/** Every site of a project as stored, inside the caller's transaction: how other modules (roles) read sites. */
+export function projectSiteRows(db: Executor, projectId: number): Promise<SiteWithUnit[]> {
+  return repo.listSites(db, projectId, 'all');
 }
 
 /** One site; another project's site or one outside the caller's scope is "not found", never "forbidden". */
