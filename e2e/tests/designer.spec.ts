@@ -84,6 +84,8 @@ test('a designer builds a panel with a grid, a repeatable table, a formula and a
   const headers = { Token: await token(page) };
   expect((await page.request.get('/dcap/projectEnv/selectEnv/dev', { headers })).ok()).toBe(true);
   const init = (await (await page.request.get('/dcap/sys/init', { headers })).json()) as { data: { project: { id: number } } };
+  // Spec 000 §4.3: nothing is designed in set-up; the project moves to config first.
+  expect((await page.request.get(`/dcap/project/nextStep/${String(init.data.project.id)}/0`, { headers })).ok()).toBe(true);
   const created = await page.request.post('/dcap/project/instrument/save', { headers, data: { projectId: init.data.project.id, name: '生命体征', nameAbbr: 'VS' } });
   const instrumentId = ((await created.json()) as { data: { id: number } }).data.id;
 

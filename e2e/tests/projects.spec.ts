@@ -36,6 +36,12 @@ test('an administrator sets up a study with sites and a site-limited role; its u
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('project-code')).toContainText('E2E-ONC');
 
+  // Spec 000 §4.3: nothing is configured in set-up, so the project first moves to config.
+  await page.goto('/project/detail/new');
+  await page.getByTestId('lifecycle-nextStep').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('lifecycle-status')).toHaveText('配置');
+
   // Two sites from the platform's hospitals.
   await page.goto('/project/institution');
   for (const [unit, code] of [

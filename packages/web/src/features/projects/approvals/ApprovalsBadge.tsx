@@ -33,8 +33,9 @@ export function ApprovalsBadge() {
         }}
         data-testid="approvals-badge"
       >
-        <Badge count={count.data ?? 0} size="small" overflowCount={99} data-testid="approvals-badge-count">
-          <AuditOutlined style={{ color: 'inherit', fontSize: 16 }} />
+        {/* The badge's wrapper would set antd's dark text colour; the header's light one is kept. */}
+        <Badge count={count.data ?? 0} size="small" overflowCount={99} style={{ boxShadow: 'none' }} data-testid="approvals-badge-count">
+          <AuditOutlined style={{ color: 'rgba(255, 255, 255, 0.85)', fontSize: 16 }} />
         </Badge>
         <span>{t('menu.approvals')}</span>
       </span>
