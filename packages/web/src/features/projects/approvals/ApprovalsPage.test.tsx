@@ -83,7 +83,7 @@ describe('lifecycle gates on the project page', () => {
     expect(screen.getByTestId('lifecycle-gate-publishedDesign').textContent).toBe('at least one published design version');
     expect(screen.getByTestId('lifecycle-gate-site').textContent).toBe('at least one active site');
     expect(screen.queryByTestId('lifecycle-gate-roleWithUsers')).toBeNull();
-    expect((screen.getByTestId('lifecycle-applyAuditConfig') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('lifecycle-applyAuditConfig').disabled).toBe(true);
     // Going online is not offered in config, so its list is not shown.
     expect(screen.queryByTestId('lifecycle-gates-online')).toBeNull();
   });
