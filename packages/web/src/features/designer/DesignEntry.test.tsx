@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Environment, InitResponse } from '@dcap/core';
-import { createWidget } from '@dcap/core';
+import { createGrid, createWidget, gridColumns } from '@dcap/core';
 import { ok } from '../../test/fakeServer';
 import type { MEMBER} from '../../test/fixtures';
 import { ADMIN, AS_PLATFORM_ADMIN, makeEnv, makeProject, makeProjectInit } from '../../test/fixtures';
@@ -94,6 +94,25 @@ describe('palette from the keyboard and drag announcements', () => {
     fireEvent.keyDown(screen.getByTestId('palette-date'), { key: ' ' });
     await waitFor(() => expect(canvasKeys()).toHaveLength(4));
     expect(canvasKeys()[2]).toMatch(/^DATE\d+$/);
+  });
+
+  it('adds a picked widget after the grid holding the selection, never inside the grid', async () => {
+    const used = new Set<string>();
+    const grid = createGrid([12, 12], used);
+    const inner = { ...createWidget('input', used), key: 'INNER', model: 'INNER', name: 'Inner' };
+    const columns = gridColumns(grid);
+    if (columns[0]) columns[0].list = [inner];
+    const last = { ...createWidget('input', used), key: 'LAST', model: 'LAST', name: 'Last' };
+    renderDesigner('form', designerServer(emptyPanel([grid, last])).fetch);
+    fireEvent.click(await screen.findByTestId('canvas-widget-INNER'));
+    fireEvent.keyDown(screen.getByTestId('palette-number'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('designer-canvas').querySelectorAll('[data-testid^="canvas-widget-NUMBER"]')).toHaveLength(1));
+    const topLevel = [...screen.getByTestId('designer-canvas').querySelectorAll<HTMLElement>('[data-testid^="canvas-widget-"]')]
+      .map((element) => element.dataset.testid?.replace('canvas-widget-', ''))
+      .filter((key) => key !== 'INNER');
+    expect(topLevel[0]).toBe(grid.key);
+    expect(topLevel[1]).toMatch(/^NUMBER\d+$/);
+    expect(topLevel[2]).toBe('LAST');
   });
 
   it('announces drags in the interface language', () => {

@@ -10,7 +10,7 @@ import type { PaletteItem } from './palette';
 export const paletteDragId = (id: string) => `palette:${id}`;
 
 /**
- * A palette entry: a click, Enter or Space adds it to the canvas (after the selected widget, else at the end);
+ * A palette entry: a click, Enter or Space adds it to the panel (after the selection, else at the end);
  * dragging with the pointer places it. dnd-kit's keyboard sensor would take Enter and Space to start a drag
  * that a keyboard user has no target for, so those keys pick the entry instead.
  */

@@ -6,8 +6,8 @@ import {
   DEFAULT_LABEL_COL,
   DEFAULT_LABEL_POSITION,
   deleteWidget,
+  findWidget,
   insertWidget,
-  locateWidget,
   moveWidget,
   setBullseye,
   setChangeFlag,
@@ -70,24 +70,20 @@ function shifted(location: WidgetLocation, by: number): WidgetLocation {
 }
 
 /**
- * Where a widget picked from the palette (click, Enter or Space) goes: right after the selected widget when
- * it sits in the panel or a grid column, else at the end of the panel.
+ * Where a widget picked from the palette (click, Enter or Space) goes: on the panel, right after the
+ * selected widget or after the grid or table holding it, else at the end. A pick never lands inside a grid
+ * column or a table by itself; dragging does that.
  */
 function pickLocation(state: DesignerState): WidgetLocation {
-  const end: WidgetLocation = { container: 'panel', index: state.panel.list.length };
-  const selected = state.selectedKey === null ? null : locateWidget(state.panel, state.selectedKey);
-  if (!selected || selected.container === 'table') return end;
-  return { ...selected, index: selected.index + 1 };
+  const { list } = state.panel;
+  const key = state.selectedKey;
+  const holder = key === null ? -1 : list.findIndex((widget) => findWidget({ list: [widget] }, key) !== null);
+  return { container: 'panel', index: holder === -1 ? list.length : holder + 1 };
 }
 
 /** Inserts widgets one after another; the first refusal stops and nothing changes. The last one is selected. */
 function insertAll(state: DesignerState, widgets: Widget[], location: WidgetLocation | undefined): DesignerState {
-  if (location === undefined) {
-    // A pick after a selected grid cell that cannot hold it (a table, §5.3) goes to the end of the panel.
-    const picked = insertAll(state, widgets, pickLocation(state));
-    return picked.refusal && picked.panel === state.panel ? insertAll(state, widgets, { container: 'panel', index: state.panel.list.length }) : picked;
-  }
-  const start: WidgetLocation = location;
+  const start: WidgetLocation = location ?? pickLocation(state);
   let panel = state.panel;
   let selectedKey = state.selectedKey;
   // A table cell holds one widget; the others of a composite go nowhere.
