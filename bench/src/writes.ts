@@ -21,17 +21,20 @@ interface Envelope {
   data: unknown;
 }
 
-async function post(baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
+async function call(baseUrl: string, token: string, path: string, body?: unknown): Promise<unknown> {
+  const method = body === undefined ? 'GET' : 'POST';
   const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    method,
+    headers: body === undefined ? { token } : { token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const envelope = (await response.json()) as Envelope;
-  if (!response.ok || envelope.code !== 0) throw new Error(`POST ${path} failed: HTTP ${response.status}, ${JSON.stringify(envelope.msg)}`);
+  if (!response.ok || envelope.code !== 0) throw new Error(`${method} ${path} failed: HTTP ${response.status}, ${JSON.stringify(envelope.msg)}`);
   return envelope.data;
 }
+
+const post = (baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> => call(baseUrl, token, path, body);
 
 const idOf = (data: unknown): number => {
   const id = (data as { id?: unknown }).id;
@@ -43,7 +46,10 @@ const idOf = (data: unknown): number => {
 export async function prepareWrites(baseUrl: string, token: string, connections: number, projectCount: number): Promise<WriteFixture> {
   const projects: number[] = [];
   for (let p = 0; p < projectCount; p += 1) {
-    projects.push(idOf(await post(baseUrl, token, '/dcap/project/apply', { code: `BENCH-${p}`, name: `Bench study ${p}` })));
+    const projectId = idOf(await post(baseUrl, token, '/dcap/project/apply', { code: `BENCH-${p}`, name: `Bench study ${p}` }));
+    // Spec 000 §4.3: sites are configured from config on, so the project first leaves set-up.
+    await call(baseUrl, token, `/dcap/project/nextStep/${projectId}/0`);
+    projects.push(projectId);
   }
   const sites: WriteFixture['sites'] = [];
   for (let i = 0; i < connections; i += 1) {
