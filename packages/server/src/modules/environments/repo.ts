@@ -57,3 +57,9 @@ export async function configRevision(db: Executor, projectId: number): Promise<s
     FROM projects p WHERE p.id = ${projectId}`.execute(db);
   return result.rows[0]?.revision ?? null;
 }
+
+/** Removes one environment's rows from a study-data table; the table name comes from the code, never a request. */
+export async function deleteEnvRows(db: Executor, table: string, projectId: number, env: string): Promise<number> {
+  const result = await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${projectId} AND env = ${env}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

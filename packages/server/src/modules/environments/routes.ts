@@ -29,7 +29,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteReg
     access: { project: 'env.manage', locate: fromBody },
     body: createEnvSchema,
     response: environmentSchema,
-    handler: ({ actor, body, meta }) => createEnvironment(deps, actor, body, meta),
+    handler: ({ caller, body }) => createEnvironment(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -39,7 +39,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteReg
     access: { project: 'env.manage', locate: fromBody },
     body: updateEnvSchema,
     response: environmentSchema,
-    handler: ({ actor, project, body, meta }) => updateEnvironment(deps, actor, project, body, meta),
+    handler: ({ caller, body }) => updateEnvironment(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -49,7 +49,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteReg
     access: { project: 'env.manage', locate: fromBody },
     body: updateEnvStatusSchema,
     response: environmentSchema,
-    handler: ({ actor, project, body, meta }) => setEnvironmentStatus(deps, actor, project, body.id, body.status, meta),
+    handler: ({ caller, body }) => setEnvironmentStatus(deps, caller, body.id, body.status),
   });
   routes.add(app, {
     method: 'POST',
@@ -59,6 +59,6 @@ export function registerEnvironmentRoutes(app: FastifyInstance, routes: RouteReg
     access: { project: 'env.manage', locate: fromBody },
     body: envIdSchema,
     response: z.object({ env: z.string(), removed: z.record(z.string(), z.number()) }),
-    handler: ({ actor, project, body, meta }) => cleanEnvironment(deps, actor, project, body.id, meta),
+    handler: ({ caller, body }) => cleanEnvironment(deps, caller, body.id),
   });
 }
