@@ -64,6 +64,35 @@ describe('publishing /dCapVue/design/publish', { timeout: 60_000 }, () => {
     expect(JSON.parse(fake.requests[indexOf(fake.requests, '/project/design/publish')]?.body ?? 'null')).toEqual({ projectId: 5, target: 'uat', note: 'adds week 2' });
   });
 
+  it('lists the labels left at their defaults before publishing, and still publishes', async () => {
+    const withDefaults: DesignDiff = {
+      ...diff,
+      defaultLabels: [
+        { instrument: 'VS', instrumentName: '生命体征', widgetKey: 'RADIO12', kind: 'option', path: 'list.0.options.options.0.label', label: 'Option 1' },
+        { instrument: 'VS', instrumentName: '生命体征', widgetKey: 'TABLE3', kind: 'column', path: 'list.1.options.columns.0.title', label: 'Column 1' },
+      ],
+    };
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(designInit()),
+      'GET /project/design/versions/5': () => ok([V1]),
+      'GET /project/design/diff/5': () => ok(withDefaults),
+      'POST /project/design/publish': () => ok({ version: 2, target: 'uat', publishedAt: '2025-03-02T08:00:00.000Z', defaultLabelCount: 2 }),
+    });
+    renderDesignPage({ path: PATH, fetch: fake.fetch });
+    await screen.findByText('first cut', {}, FIRST);
+    fireEvent.click(screen.getByTestId('publish-uat'));
+    const warning = await screen.findByTestId('publish-default-labels', {}, FIRST);
+    expect(within(warning).getByText(/^2 labels still have their default text/)).toBeDefined();
+    expect(within(warning).getAllByTestId('publish-default-label').map((item) => item.textContent)).toEqual([
+      'VS生命体征 · RADIO12 · option: Option 1',
+      'VS生命体征 · TABLE3 · table column: Column 1',
+    ]);
+    fireEvent.click(screen.getByTestId('publish-confirm'));
+    await waitFor(() => {
+      expect(indexOf(fake.requests, '/project/design/publish')).toBeGreaterThan(-1);
+    });
+  });
+
   it('offers production only once test runs a version', async () => {
     renderDesignPage({ path: PATH, fetch: server(designInit(), []).fetch });
     const prd = await screen.findByTestId('publish-env-prd', {}, FIRST);
