@@ -39,8 +39,8 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     body: assignRoleSchema,
     query: projectHintQuerySchema,
     response: z.array(roleAssignmentSchema),
-    handler: ({ actor, project, meta, body }) =>
-      assignRoles(deps, { actor, project, meta }, [{ roleId: body.roleId, userIds: body.userIds, institutionIds: body.institutionIds }], body.notify),
+    handler: ({ caller, body }) =>
+      assignRoles(deps, caller, [{ roleId: body.roleId, userIds: body.userIds, institutionIds: body.institutionIds }], body.notify),
   });
   routes.add(app, {
     method: 'GET',
@@ -50,8 +50,8 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     access: { project: ASSIGN, locate: fromQuery, site: 'scoped' },
     query: assignRoleQuerySchema,
     response: z.array(roleAssignmentSchema),
-    handler: ({ actor, project, meta, query }) =>
-      assignRoles(deps, { actor, project, meta }, [{ roleId: query.roleId, userIds: query.userIds, institutionIds: query.institutionIds }], query.notify),
+    handler: ({ caller, query }) =>
+      assignRoles(deps, caller, [{ roleId: query.roleId, userIds: query.userIds, institutionIds: query.institutionIds }], query.notify),
   });
   routes.add(app, {
     method: 'GET',
@@ -61,7 +61,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     access: { project: ASSIGN, locate: fromQuery, site: 'scoped' },
     query: assignByPmQuerySchema,
     response: z.array(roleAssignmentSchema),
-    handler: ({ actor, project, meta, query }) => assignRoles(deps, { actor, project, meta }, [{ roleId: query.roleId, userIds: query.userIds }], query.notify),
+    handler: ({ caller, query }) => assignRoles(deps, caller, [{ roleId: query.roleId, userIds: query.userIds }], query.notify),
   });
   routes.add(app, {
     method: 'GET',
@@ -71,8 +71,8 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     access: { project: ASSIGN, locate: fromQuery, site: 'scoped' },
     query: addRolesToUsersQuerySchema,
     response: z.array(roleAssignmentSchema),
-    handler: ({ actor, project, meta, query }) =>
-      assignRoles(deps, { actor, project, meta }, query.roleIds.map((roleId) => ({ roleId, userIds: query.userIds })), query.notify),
+    handler: ({ caller, query }) =>
+      assignRoles(deps, caller, query.roleIds.map((roleId) => ({ roleId, userIds: query.userIds })), query.notify),
   });
   routes.add(app, {
     method: 'POST',
@@ -82,7 +82,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     access: { project: ASSIGN, locate: fromBody, site: 'scoped' },
     body: batchAssignRoleSchema,
     response: z.array(roleAssignmentSchema),
-    handler: ({ actor, project, meta, body }) => assignRoles(deps, { actor, project, meta }, body.assignments, body.notify),
+    handler: ({ caller, body }) => assignRoles(deps, caller, body.assignments, body.notify),
   });
   routes.add(app, {
     method: 'GET',
@@ -93,7 +93,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     params: roleUserParamsSchema,
     query: projectHintQuerySchema,
     response: z.null(),
-    handler: ({ actor, project, meta, params }) => revokeRole(deps, { actor, project, meta }, params.roleId, params.userId),
+    handler: ({ caller, params }) => revokeRole(deps, caller, params.roleId, params.userId),
   });
   routes.add(app, {
     method: 'POST',
@@ -104,7 +104,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     body: revokeRoleSchema,
     query: projectHintQuerySchema,
     response: z.null(),
-    handler: ({ actor, project, meta, body }) => revokeRole(deps, { actor, project, meta }, body.roleId, body.userId),
+    handler: ({ caller, body }) => revokeRole(deps, caller, body.roleId, body.userId),
   });
   routes.add(app, {
     method: 'POST',
@@ -115,7 +115,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, routes: RouteRegi
     body: updateSiteAuthoritySchema,
     query: projectHintQuerySchema,
     response: roleAssignmentSchema,
-    handler: ({ actor, project, meta, body }) => updateSiteAuthority(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => updateSiteAuthority(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',

@@ -3,8 +3,8 @@ import { AppError, normaliseScope, sameScope } from '@dcap/core';
 import type { AssignmentRow, RoleRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
-import { listSites } from '../sites/repo.js';
-import type { Caller } from './caller.js';
+import { projectSiteRows } from '../sites/service.js';
+import type { ProjectCaller } from '../../http/context.js';
 import { effectiveScope, presentAssignment, scopeColumns, scopeOf } from './presenter.js';
 import * as repo from './repo.js';
 import type { Audit, Guard } from './write.js';
@@ -38,10 +38,10 @@ async function activeUsers(trx: Executor, ids: readonly number[]): Promise<Map<n
  * sites, never to themselves); a user already holding the role is a conflict. The e-mail notice is recorded
  * as intent (`notify`) on the audit row: there is no mail transport yet.
  */
-export async function assignRoles(deps: ServiceDeps, caller: Caller, grants: readonly Grant[], notify: boolean): Promise<RoleAssignment[]> {
+export async function assignRoles(deps: ServiceDeps, caller: ProjectCaller, grants: readonly Grant[], notify: boolean): Promise<RoleAssignment[]> {
   const now = deps.clock.now();
   return roleWrite(deps, caller, {}, async (trx, audit, guard) => {
-    const sites = await listSites(trx, caller.project.project.id, 'all');
+    const sites = await projectSiteRows(trx, caller.project.project.id);
     const users = await activeUsers(trx, [...new Set(grants.flatMap((grant) => grant.userIds))]);
     const granted: RoleAssignment[] = [];
     for (const grant of grants) {
@@ -70,7 +70,7 @@ export async function assignRoles(deps: ServiceDeps, caller: Caller, grants: rea
   });
 }
 
-async function revokeOne(trx: Executor, caller: Caller, role: RoleRow, assignment: AssignmentRow, username: string, now: Date, audit: Audit): Promise<void> {
+async function revokeOne(trx: Executor, caller: ProjectCaller, role: RoleRow, assignment: AssignmentRow, username: string, now: Date, audit: Audit): Promise<void> {
   await repo.updateAssignment(trx, assignment.id, { revoked_at: now, revoked_by: caller.actor.userId });
   await audit({
     action: 'role.revoke',
@@ -82,7 +82,7 @@ async function revokeOne(trx: Executor, caller: Caller, role: RoleRow, assignmen
 }
 
 /** Revokes every holder of a role inside the caller's transaction (batch delete with revoke). */
-export async function revokeAll(trx: Executor, caller: Caller, role: RoleRow, now: Date, audit: Audit, guard: Guard): Promise<number> {
+export async function revokeAll(trx: Executor, caller: ProjectCaller, role: RoleRow, now: Date, audit: Audit, guard: Guard): Promise<number> {
   const holders = await repo.listAssignments(trx, role.project_id, { roleIds: [role.id], forUpdate: true });
   for (const holder of holders) {
     guard({ call: 'revoke', role: shapeOf(role), userId: holder.user_id });
@@ -92,7 +92,7 @@ export async function revokeAll(trx: Executor, caller: Caller, role: RoleRow, no
 }
 
 /** Loads an active grant the caller could take back under core's rule: what they could grant, they may revoke. */
-async function revocableGrant(trx: Executor, caller: Caller, guard: Guard, roleId: number, userId: number) {
+async function revocableGrant(trx: Executor, caller: ProjectCaller, guard: Guard, roleId: number, userId: number) {
   const role = await ownRole(trx, caller, roleId, 'share');
   const assignment = await repo.findActiveAssignment(trx, role.id, userId);
   if (!assignment) throw new AppError('role.not_assigned');
@@ -105,7 +105,7 @@ async function revocableGrant(trx: Executor, caller: Caller, guard: Guard, roleI
  * Revokes one role from one user. The row keeps revoked_at and revoked_by; a session on that role loses
  * its rights at once, because resolveProjectAccess reads only unrevoked grants.
  */
-export async function revokeRole(deps: ServiceDeps, caller: Caller, roleId: number, userId: number): Promise<null> {
+export async function revokeRole(deps: ServiceDeps, caller: ProjectCaller, roleId: number, userId: number): Promise<null> {
   await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const { role, assignment, username } = await revocableGrant(trx, caller, guard, roleId, userId);
     await revokeOne(trx, caller, role, assignment, username, deps.clock.now(), audit);
@@ -117,11 +117,11 @@ export async function revokeRole(deps: ServiceDeps, caller: Caller, roleId: numb
  * POST updateRoleSiteAuthorityOfUser: changes the sites a holder acts for. It takes the old grant back and
  * gives a new one, so it must pass the rule for both.
  */
-export async function updateSiteAuthority(deps: ServiceDeps, caller: Caller, body: { roleId: number; userId: number; institutionIds: SiteScope }): Promise<RoleAssignment> {
+export async function updateSiteAuthority(deps: ServiceDeps, caller: ProjectCaller, body: { roleId: number; userId: number; institutionIds: SiteScope }): Promise<RoleAssignment> {
   return roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const { role, assignment, username } = await revocableGrant(trx, caller, guard, body.roleId, body.userId);
     const scope = normaliseScope(body.institutionIds);
-    requireProjectSites(scope, await listSites(trx, role.project_id, 'all'));
+    requireProjectSites(scope, await projectSiteRows(trx, role.project_id));
     guard({ call: 'grant', role: shapeOf(role), userId: body.userId, sites: scope });
     let after = assignment;
     if (!sameScope(scopeOf(assignment), scope)) {

@@ -4,9 +4,9 @@ import type { Row, Sheet } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { ServiceDeps } from '../../deps.js';
 import type { FileReply } from '../../http/route.js';
-import { listSites } from '../sites/repo.js';
-import type { Caller } from './caller.js';
-import { projectAuditor } from './caller.js';
+import { projectSiteRows } from '../sites/service.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { projectWrite } from '../../http/project-write.js';
 import { presentAuthLog, rightsOf, scopeOf } from './presenter.js';
 import { ROLE_LOG_ACTIONS, visibleGrants } from './report-service.js';
 import * as repo from './repo.js';
@@ -66,11 +66,9 @@ function filename(code: string, what: string, now: Date): string {
   return `${code}-${what}-${now.toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
 }
 
-async function auditExport(deps: ServiceDeps, caller: Caller, action: string, rows: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const audit = await projectAuditor(trx, caller);
-    await audit({ action, entityType: 'project', entityId: caller.project.project.id, newValue: { rows } });
-  });
+async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: string, rows: number): Promise<void> {
+  // An export reads; its audit row is written however the project stands (COMPLIANCE AC-7).
+  await projectWrite(deps, caller, {}, (_trx, audit) => audit({ action, entityType: 'project', entityId: caller.project.project.id, newValue: { rows } }));
 }
 
 async function workbook(sheets: Sheet<Buffer>[]): Promise<Buffer> {
@@ -78,12 +76,12 @@ async function workbook(sheets: Sheet<Buffer>[]): Promise<Buffer> {
 }
 
 /** GET download: the project's roles and who holds each, an access review report (COMPLIANCE AC-7). */
-export async function exportRoles(deps: ServiceDeps, caller: Caller): Promise<FileReply> {
+export async function exportRoles(deps: ServiceDeps, caller: ProjectCaller): Promise<FileReply> {
   const { db } = deps;
   const labels = LABELS[caller.meta.locale];
   const locale = caller.meta.locale;
   const project = caller.project.project;
-  const [roles, sites] = await Promise.all([repo.listRoles(db, project.id), listSites(db, project.id, 'all')]);
+  const [roles, sites] = await Promise.all([repo.listRoles(db, project.id), projectSiteRows(db, project.id)]);
   const names = namedSites(sites);
   const grants = await visibleGrants(db, caller.project, roles);
   const roleRows: Row[] = roles.map((role) => [
@@ -112,7 +110,7 @@ export async function exportRoles(deps: ServiceDeps, caller: Caller): Promise<Fi
 }
 
 /** POST exportProjectRoleAuthLogs: the whole authorisation log of the project, newest first. */
-export async function exportAuthLogs(deps: ServiceDeps, caller: Caller): Promise<FileReply> {
+export async function exportAuthLogs(deps: ServiceDeps, caller: ProjectCaller): Promise<FileReply> {
   const labels = LABELS[caller.meta.locale];
   const project = caller.project.project;
   const { rows } = await repo.listAuthLogs(deps.db, project.id, ROLE_LOG_ACTIONS, { limit: MAX_LOG_ROWS, offset: 0 });
@@ -131,10 +129,10 @@ export async function exportAuthLogs(deps: ServiceDeps, caller: Caller): Promise
  * who granted and revoked it and when: who could act in which role at which sites over the study's life
  * (COMPLIANCE AC-7), where the authorisation log lists the changes one by one.
  */
-export async function exportRoleUserLogs(deps: ServiceDeps, caller: Caller): Promise<FileReply> {
+export async function exportRoleUserLogs(deps: ServiceDeps, caller: ProjectCaller): Promise<FileReply> {
   const labels = LABELS[caller.meta.locale];
   const project = caller.project.project;
-  const [rows, sites] = await Promise.all([repo.listGrantHistory(deps.db, project.id, MAX_LOG_ROWS), listSites(deps.db, project.id, 'all')]);
+  const [rows, sites] = await Promise.all([repo.listGrantHistory(deps.db, project.id, MAX_LOG_ROWS), projectSiteRows(deps.db, project.id)]);
   const names = namedSites(sites);
   const data: Row[] = rows.map((row) => [
     row.role_alias,

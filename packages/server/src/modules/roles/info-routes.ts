@@ -94,7 +94,7 @@ export function registerRoleInfoRoutes(app: FastifyInstance, routes: RouteRegist
     // The spec's call has no body: any body is refused before anything is written.
     body: z.undefined(),
     response: z.array(projectRoleSchema),
-    handler: ({ actor, project, meta }) => autoCreateStandardRoles(deps, { actor, project, meta }),
+    handler: ({ caller }) => autoCreateStandardRoles(deps, caller),
   });
   routes.add(app, {
     method: 'POST',
@@ -105,6 +105,6 @@ export function registerRoleInfoRoutes(app: FastifyInstance, routes: RouteRegist
     body: projectIdBodySchema,
     response: fileReplySchema,
     raw: true,
-    handler: ({ actor, project, meta }) => exportRoleUserLogs(deps, { actor, project, meta }),
+    handler: ({ caller }) => exportRoleUserLogs(deps, caller),
   });
 }

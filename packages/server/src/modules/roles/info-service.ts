@@ -6,9 +6,9 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { SiteWithUnit } from '../sites/repo.js';
-import { listSites } from '../sites/repo.js';
-import type { Caller } from './caller.js';
+import type { SiteWithUnit } from '../sites/service.js';
+import { projectSiteRows } from '../sites/service.js';
+import type { ProjectCaller } from '../../http/context.js';
 import { auditedRole, presentAssignment, presentRole, scopeColumns, scopeOf } from './presenter.js';
 import { visibleGrants } from './report-service.js';
 import * as repo from './repo.js';
@@ -17,7 +17,7 @@ import { namedSites, ownRole, roleWrite } from './write.js';
 const siteRef = (site: SiteWithUnit) => ({ id: site.id, code: site.code, name: site.name, eName: site.name_en });
 
 async function presentWithHolders(db: Executor, context: ProjectContext, row: RoleRow, locale: Locale): Promise<ProjectRole> {
-  const [sites, grants] = await Promise.all([listSites(db, context.project.id, 'all'), visibleGrants(db, context, [row])]);
+  const [sites, grants] = await Promise.all([projectSiteRows(db, context.project.id), visibleGrants(db, context, [row])]);
   return presentRole(row, grants.length, namedSites(sites), locale);
 }
 
@@ -35,7 +35,7 @@ async function visibleRole(db: Executor, context: ProjectContext, id: number): P
 export async function currentRoleInfo(deps: ServiceDeps, context: ProjectContext, locale: Locale): Promise<CurrentRoleInfo> {
   const { access, project } = context;
   const scope = siteScope(access);
-  const sites = await listSites(deps.db, project.id, 'all');
+  const sites = await projectSiteRows(deps.db, project.id);
   const roleRow = access.role ? await repo.findRole(deps.db, access.role.id) : undefined;
   return {
     projectId: project.id,
@@ -60,7 +60,7 @@ export async function currentRoleSelection(deps: ServiceDeps, actor: Actor, cont
 /** GET projectConfig/institution/{projectId}: each site the caller sees, with the roles that cover it. */
 export async function siteRoleConfig(deps: ServiceDeps, context: ProjectContext): Promise<SiteRoleConfig[]> {
   const scope = siteScope(context.access);
-  const [sites, roles] = await Promise.all([listSites(deps.db, context.project.id, 'all'), repo.listRoles(deps.db, context.project.id)]);
+  const [sites, roles] = await Promise.all([projectSiteRows(deps.db, context.project.id), repo.listRoles(deps.db, context.project.id)]);
   return sites
     .filter((site) => inSiteScope(scope, site.id))
     .map((site) => ({
@@ -79,7 +79,7 @@ export async function roleInfo(deps: ServiceDeps, context: ProjectContext, id: n
 /** POST mgmt/detail: one role, its sites and its holders within the caller's sites. */
 export async function roleDetail(deps: ServiceDeps, context: ProjectContext, id: number, locale: Locale): Promise<RoleDetail> {
   const row = await visibleRole(deps.db, context, id);
-  const [sites, grants] = await Promise.all([listSites(deps.db, context.project.id, 'all'), visibleGrants(deps.db, context, [row])]);
+  const [sites, grants] = await Promise.all([projectSiteRows(deps.db, context.project.id), visibleGrants(deps.db, context, [row])]);
   const scope = scopeOf(row);
   return {
     role: presentRole(row, grants.length, namedSites(sites), locale),
@@ -91,7 +91,7 @@ export async function roleDetail(deps: ServiceDeps, context: ProjectContext, id:
 /** POST institutionRolesAndUsers: per site the caller sees, the roles covering it and who acts there. */
 export async function siteRolesAndUsers(deps: ServiceDeps, context: ProjectContext): Promise<SiteRolesAndUsers[]> {
   const scope = siteScope(context.access);
-  const [sites, roles] = await Promise.all([listSites(deps.db, context.project.id, 'all'), repo.listRoles(deps.db, context.project.id)]);
+  const [sites, roles] = await Promise.all([projectSiteRows(deps.db, context.project.id), repo.listRoles(deps.db, context.project.id)]);
   const grants = await visibleGrants(deps.db, context, roles);
   return sites
     .filter((site) => inSiteScope(scope, site.id))
@@ -116,11 +116,11 @@ export async function siteRolesAndUsers(deps: ServiceDeps, context: ProjectConte
  * passes the no-escalation rule, so a rights manager without a template's flags creates nothing (all or
  * none). Calling it again creates only what is still missing.
  */
-export async function autoCreateStandardRoles(deps: ServiceDeps, caller: Caller): Promise<ProjectRole[]> {
+export async function autoCreateStandardRoles(deps: ServiceDeps, caller: ProjectCaller): Promise<ProjectRole[]> {
   const now = deps.clock.now();
   const created = await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const projectId = caller.project.project.id;
-    const [sites, existing] = await Promise.all([listSites(trx, projectId, 'all'), repo.listRoles(trx, projectId)]);
+    const [sites, existing] = await Promise.all([projectSiteRows(trx, projectId), repo.listRoles(trx, projectId)]);
     const taken = new Set(existing.map((role) => role.alias.toLowerCase()));
     const wanted = [
       ...PROJECT_ROLE_TEMPLATES.map((template) => ({ template, alias: template.alias, sites: 'all' as const, description: template.description, descriptionEn: template.descriptionEn })),
@@ -161,6 +161,6 @@ export async function autoCreateStandardRoles(deps: ServiceDeps, caller: Caller)
     }
     return rows;
   });
-  const sites = namedSites(await listSites(deps.db, caller.project.project.id, 'all'));
+  const sites = namedSites(await projectSiteRows(deps.db, caller.project.project.id));
   return created.map((row) => presentRole(row, 0, sites, caller.meta.locale));
 }

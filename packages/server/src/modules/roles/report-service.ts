@@ -5,8 +5,8 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
-import type { SiteWithUnit } from '../sites/repo.js';
-import { listSites } from '../sites/repo.js';
+import type { SiteWithUnit } from '../sites/service.js';
+import { projectSiteRows } from '../sites/service.js';
 import { effectiveScope, presentAssignment, presentAuthLog, scopeOf, wireScope } from './presenter.js';
 import type { AssignmentView } from './repo.js';
 import * as repo from './repo.js';
@@ -64,7 +64,7 @@ const siteRef = (site: SiteWithUnit) => ({ id: site.id, code: site.code, name: s
 
 /** POST userRolesAndInstitutions: per user, their roles and the sites they act for. */
 export async function userRolesAndSites(deps: ServiceDeps, context: ProjectContext, locale: Locale): Promise<UserRolesAndSites[]> {
-  const [roles, sites] = await Promise.all([repo.listRoles(deps.db, context.project.id), listSites(deps.db, context.project.id, 'all')]);
+  const [roles, sites] = await Promise.all([repo.listRoles(deps.db, context.project.id), projectSiteRows(deps.db, context.project.id)]);
   const names = namedSites(sites);
   const users = new Map<number, UserRolesAndSites & { scopes: SiteScope[] }>();
   for (const { role, assignment, scope } of await visibleGrants(deps.db, context, roles)) {
@@ -94,7 +94,7 @@ export async function userRolesAndSites(deps: ServiceDeps, context: ProjectConte
 /** POST roleAndInstitutionUsers: per role (or one role), its sites and its holders. */
 export async function roleHolders(deps: ServiceDeps, context: ProjectContext, roleId: number | undefined, locale: Locale): Promise<RoleHolders[]> {
   const roles = roleId === undefined ? await repo.listRoles(deps.db, context.project.id) : [await ownRole(deps.db, { project: context }, roleId)];
-  const [sites, grants] = await Promise.all([listSites(deps.db, context.project.id, 'all'), visibleGrants(deps.db, context, roles)]);
+  const [sites, grants] = await Promise.all([projectSiteRows(deps.db, context.project.id), visibleGrants(deps.db, context, roles)]);
   const names = namedSites(sites);
   return roles.map((role) => ({
     roleId: role.id,

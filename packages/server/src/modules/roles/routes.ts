@@ -57,7 +57,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'role.manage', locate: fromBody },
     body: saveRoleSchema,
     response: projectRoleSchema,
-    handler: ({ actor, project, meta, body }) => saveRole(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => saveRole(deps, caller, body),
   });
   routes.add(app, {
     method: 'POST',
@@ -67,7 +67,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'role.manage', locate: fromBody },
     body: quickSaveRoleSchema,
     response: projectRoleSchema,
-    handler: ({ actor, project, meta, body }) => quickSaveRole(deps, { actor, project, meta }, body),
+    handler: ({ caller, body }) => quickSaveRole(deps, caller, body),
   });
   routes.add(app, {
     method: 'GET',
@@ -78,7 +78,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     params: roleIdParamsSchema,
     query: projectHintQuerySchema,
     response: deletedSchema,
-    handler: ({ actor, project, meta, params }) => deleteRoles(deps, { actor, project, meta }, [params.id], false),
+    handler: ({ caller, params }) => deleteRoles(deps, caller, [params.id], false),
   });
   for (const [path, revoke] of [['batchDelete', false], ['batchDeleteRevoke', true]] as const) {
     routes.add(app, {
@@ -89,7 +89,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
       access: { project: 'role.manage', locate: fromQuery },
       query: roleBatchQuerySchema,
       response: deletedSchema,
-      handler: ({ actor, project, meta, query }) => deleteRoles(deps, { actor, project, meta }, query.ids, revoke),
+      handler: ({ caller, query }) => deleteRoles(deps, caller, query.ids, revoke),
     });
   }
   routes.add(app, {
@@ -101,7 +101,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     params: disableRoleParamsSchema,
     query: projectHintQuerySchema,
     response: projectRoleSchema,
-    handler: ({ actor, project, meta, params }) => setRoleEnabled(deps, { actor, project, meta }, params.id, params.enabled),
+    handler: ({ caller, params }) => setRoleEnabled(deps, caller, params.id, params.enabled),
   });
   routes.add(app, {
     method: 'GET',
@@ -121,7 +121,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'role.manage', locate: fromParams },
     params: projectIdParamsSchema,
     response: z.array(projectRoleSchema),
-    handler: ({ actor, project, meta }) => autoCreateSiteRoles(deps, { actor, project, meta }),
+    handler: ({ caller }) => autoCreateSiteRoles(deps, caller),
   });
   routes.add(app, {
     method: 'POST',
@@ -142,7 +142,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     query: projectIdParamsSchema,
     response: fileReplySchema,
     raw: true,
-    handler: ({ actor, project, meta }) => exportRoles(deps, { actor, project, meta }),
+    handler: ({ caller }) => exportRoles(deps, caller),
   });
   routes.add(app, {
     method: 'POST',
@@ -153,7 +153,7 @@ export function registerRoleRoutes(app: FastifyInstance, routes: RouteRegistry, 
     body: projectIdBodySchema,
     response: fileReplySchema,
     raw: true,
-    handler: ({ actor, project, meta }) => exportAuthLogs(deps, { actor, project, meta }),
+    handler: ({ caller }) => exportAuthLogs(deps, caller),
   });
   registerAssignmentRoutes(app, routes, deps);
   registerRoleInfoRoutes(app, routes, deps);

@@ -6,10 +6,10 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
 import { presentSite } from '../sites/presenter.js';
-import { listSites } from '../sites/repo.js';
+import { projectSiteRows } from '../sites/service.js';
 import { changedFields } from '../users/presenter.js';
 import { revokeAll } from './assignment-service.js';
-import type { Caller } from './caller.js';
+import type { ProjectCaller } from '../../http/context.js';
 import { auditedRole, presentRole, rightsOf, scopeColumns, scopeOf } from './presenter.js';
 import { visibleGrants } from './report-service.js';
 import * as repo from './repo.js';
@@ -17,7 +17,7 @@ import type { Audit } from './write.js';
 import { namedSites, ownRole, requireProjectSites, roleWrite, shapeOf } from './write.js';
 
 async function present(db: Executor, context: ProjectContext, rows: readonly RoleRow[], locale: Locale, counted?: Map<number, number>): Promise<ProjectRole[]> {
-  const [counts, sites] = await Promise.all([counted ?? repo.countHolders(db, rows.map((row) => row.id)), listSites(db, context.project.id, 'all')]);
+  const [counts, sites] = await Promise.all([counted ?? repo.countHolders(db, rows.map((row) => row.id)), projectSiteRows(db, context.project.id)]);
   return rows.map((row) => presentRole(row, counts.get(row.id) ?? 0, namedSites(sites), locale));
 }
 
@@ -44,11 +44,11 @@ export async function listRoles(deps: ServiceDeps, context: ProjectContext, loca
 const keep = <T>(sent: T | undefined, current: T): T => (sent === undefined ? current : sent);
 
 /** POST saveRole: creates a role, or reshapes one (sites included); flags not sent keep their value. */
-export async function saveRole(deps: ServiceDeps, caller: Caller, body: SaveRoleRequest): Promise<ProjectRole> {
+export async function saveRole(deps: ServiceDeps, caller: ProjectCaller, body: SaveRoleRequest): Promise<ProjectRole> {
   const now = deps.clock.now();
   const row = await roleWrite(deps, caller, { alias: body.alias }, async (trx, audit, guard) => {
     const scope = normaliseScope(body.institutionIds);
-    requireProjectSites(scope, await listSites(trx, caller.project.project.id, 'all'));
+    requireProjectSites(scope, await projectSiteRows(trx, caller.project.project.id));
     if (body.id === undefined) {
       guard({ call: 'create', role: { rights: rightsFromFlags(body), sites: scope, enabled: body.enabled !== 0 } });
       const created = await repo.insertRole(trx, {
@@ -93,7 +93,7 @@ async function auditUpdate(audit: Audit, before: RoleRow, after: RoleRow): Promi
 }
 
 /** POST quickSave: alias, descriptions, enabled and rights, as the role table edits them inline. */
-export async function quickSaveRole(deps: ServiceDeps, caller: Caller, body: QuickSaveRoleRequest): Promise<ProjectRole> {
+export async function quickSaveRole(deps: ServiceDeps, caller: ProjectCaller, body: QuickSaveRoleRequest): Promise<ProjectRole> {
   const row = await roleWrite(deps, caller, { alias: body.alias ?? '' }, async (trx, audit, guard) => {
     const before = await ownRole(trx, caller, body.id, 'update');
     const enabled = body.enabled === undefined ? before.enabled : body.enabled === 1;
@@ -116,7 +116,7 @@ export async function quickSaveRole(deps: ServiceDeps, caller: Caller, body: Qui
  * Deletes roles logically (deleted_at), all or none. A role still held is refused unless `revoke` is
  * set, in which case its holders lose it first, each revocation audited.
  */
-export async function deleteRoles(deps: ServiceDeps, caller: Caller, ids: readonly number[], revoke: boolean): Promise<{ deleted: number; revoked: number }> {
+export async function deleteRoles(deps: ServiceDeps, caller: ProjectCaller, ids: readonly number[], revoke: boolean): Promise<{ deleted: number; revoked: number }> {
   const now = deps.clock.now();
   return roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     let revoked = 0;
@@ -135,7 +135,7 @@ export async function deleteRoles(deps: ServiceDeps, caller: Caller, ids: readon
 }
 
 /** GET disableRole/{id}/{enabled}: a disabled role stays assigned, but grants nothing until enabled again. */
-export async function setRoleEnabled(deps: ServiceDeps, caller: Caller, id: number, enabled: boolean): Promise<ProjectRole> {
+export async function setRoleEnabled(deps: ServiceDeps, caller: ProjectCaller, id: number, enabled: boolean): Promise<ProjectRole> {
   const row = await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const before = await ownRole(trx, caller, id, 'update');
     guard({ call: 'change', roleId: before.id, before: shapeOf(before), after: { ...shapeOf(before), enabled } });
@@ -160,17 +160,17 @@ function sitesWithoutOwnRole(sites: readonly SiteRow[], roles: readonly RoleRow[
 
 /** GET checkProjectRoleOneInstitution/{projectId}. */
 export async function checkSiteRoles(deps: ServiceDeps, context: ProjectContext): Promise<Site[]> {
-  const [sites, roles] = await Promise.all([listSites(deps.db, context.project.id, 'all'), repo.listRoles(deps.db, context.project.id)]);
+  const [sites, roles] = await Promise.all([projectSiteRows(deps.db, context.project.id), repo.listRoles(deps.db, context.project.id)]);
   const missing = new Set(sitesWithoutOwnRole(sites, roles).map((site) => site.id));
   return sites.filter((site) => missing.has(site.id)).map((site) => presentSite(site, site.unit_name));
 }
 
 /** GET autoCreateProjectRoleOneInstitution/{projectId}: an investigator role for each site lacking one. */
-export async function autoCreateSiteRoles(deps: ServiceDeps, caller: Caller): Promise<ProjectRole[]> {
+export async function autoCreateSiteRoles(deps: ServiceDeps, caller: ProjectCaller): Promise<ProjectRole[]> {
   const now = deps.clock.now();
   const created = await roleWrite(deps, caller, {}, async (trx, audit, guard) => {
     const projectId = caller.project.project.id;
-    const sites = await listSites(trx, projectId, 'all');
+    const sites = await projectSiteRows(trx, projectId);
     const rows: RoleRow[] = [];
     for (const site of sitesWithoutOwnRole(sites, await repo.listRoles(trx, projectId))) {
       const template = siteInvestigatorRole({ code: site.code, name: site.name, eName: site.name_en });
