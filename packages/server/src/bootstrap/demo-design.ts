@@ -5,7 +5,7 @@ import { saveEvent, saveMatrix } from '../modules/events/service.js';
 import { savePanel } from '../modules/instruments/panel-service.js';
 import { saveInstrument } from '../modules/instruments/service.js';
 import { publishDesign } from '../modules/publishing/service.js';
-import type { Caller } from '../modules/roles/caller.js';
+import type { ProjectCaller } from '../http/context.js';
 
 /** A field of the demo design: a palette widget with its own key and labels in both languages. */
 function field(item: PaletteWidget, key: string, name: string, nameEn: string, options: Partial<Widget['options']> = {}): Widget {
@@ -56,7 +56,7 @@ const EVENTS = [
  * (demographics, vital signs), three visits and the visit-form matrix, then published to test (uat). A new
  * project manager finds a running design in test and the same design editable in development.
  */
-export async function seedDemoDesign(deps: ServiceDeps, designer: Caller): Promise<void> {
+export async function seedDemoDesign(deps: ServiceDeps, designer: ProjectCaller): Promise<void> {
   const projectId = designer.project.project.id;
   const ids = new Map<string, number>();
   for (const form of INSTRUMENTS) {
