@@ -7,7 +7,7 @@ import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from '../projects/access.js';
 import { presentSite } from '../sites/presenter.js';
 import { projectSiteRows } from '../sites/service.js';
-import { changedFields } from '../users/presenter.js';
+import { changedFields } from '../audit/change.js';
 import { revokeAll } from './assignment-service.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { auditedRole, presentRole, rightsOf, scopeColumns, scopeOf } from './presenter.js';
