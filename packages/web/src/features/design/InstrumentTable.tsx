@@ -98,14 +98,20 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
     {
       key: 'name',
       title: t('design.instruments.fields.name'),
+      width: 220,
+      // One line per language, cut with the whole name in a tooltip, so long names never break mid-word.
       render: (_v, instrument) => (
-        <Flex vertical>
-          <span>{instrument.name}</span>
-          {instrument.nameEn ? <Typography.Text type="secondary">{instrument.nameEn}</Typography.Text> : null}
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: instrument.name }}>{instrument.name}</Typography.Text>
+          {instrument.nameEn ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: instrument.nameEn }}>
+              {instrument.nameEn}
+            </Typography.Text>
+          ) : null}
         </Flex>
       ),
     },
-    { key: 'abbr', title: t('design.instruments.fields.nameAbbr'), render: (_v, instrument) => <Typography.Text code>{instrument.nameAbbr}</Typography.Text> },
+    { key: 'abbr', title: t('design.instruments.fields.nameAbbr'), width: 120, render: (_v, instrument) => <Typography.Text code>{instrument.nameAbbr}</Typography.Text> },
     { key: 'kind', title: t('design.instruments.fields.kind'), width: 110, render: (_v, instrument) => <Tag>{t(INSTRUMENT_KIND_LABEL_KEYS[instrument.kind])}</Tag> },
     { key: 'fields', dataIndex: 'fieldCount', title: t('design.instruments.fields.fieldCount'), width: 90 },
     {
@@ -134,6 +140,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
       key: 'actions',
       title: t('common.actions'),
       width: 300,
+      fixed: 'right',
       render: (_v, instrument) => {
         const designButton = (
           <Button
@@ -207,7 +214,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
         onReorder={(ids) => void settle(() => sort.mutateAsync({ projectId, ids }))}
         loading={list.isLoading}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1250 }}
         data-testid="instrument-table"
       />
       <InstrumentFormModal
