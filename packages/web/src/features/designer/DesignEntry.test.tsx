@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Environment, InitResponse } from '@dcap/core';
-import { createGrid, createWidget, gridColumns } from '@dcap/core';
+import type { Environment, InitResponse, ProjectAccess } from '@dcap/core';
+import { createGrid, createWidget, gridColumns, menusFor } from '@dcap/core';
 import { ok } from '../../test/fakeServer';
-import type { MEMBER} from '../../test/fixtures';
-import { ADMIN, AS_PLATFORM_ADMIN, makeEnv, makeProject, makeProjectInit } from '../../test/fixtures';
+import { ADMIN, AS_PLATFORM_ADMIN, MEMBER, makeEnv, makeProject, makeProjectInit, makeSessionRole } from '../../test/fixtures';
 import { renderDesignPage } from '../design/designTestKit';
 import { createI18n } from '../../i18n';
 import { dndAnnouncements } from './canvas/DesignerDnd';
@@ -74,6 +73,42 @@ describe('opening the designer moves the session into development (spec 000 §4.
     expect(await screen.findByText('This project has no development environment yet', {}, { timeout: 20_000 })).toBeDefined();
     expect(screen.getByText(/Ask a project administrator to create one/)).toBeDefined();
     expect(screen.queryByTestId('design-create-dev-env')).toBeNull();
+  });
+});
+
+describe('opening the designer with a role that may not design (spec 000 §6)', () => {
+  // spec 000 §6: "If the current role lacks it but another role has it, the shell switches to that role
+  // before opening the application."
+  it('switches to the design role, then into development, then opens the designer', async () => {
+    const entryRole = makeSessionRole(1, 'CRC', ['dataEntryRights']);
+    const designRole = makeSessionRole(2, 'Designer', ['projectDesignAndSetup']);
+    const state = { roleId: 1, currEnv: 'uat' };
+    const init = (): InitResponse => {
+      const access: ProjectAccess = {
+        platformAdmin: false,
+        projectAdmin: false,
+        role: { id: state.roleId, enabled: true, rights: state.roleId === 2 ? ['projectDesignAndSetup'] : ['dataEntryRights'], sites: 'all' },
+      };
+      const project = makeProject({}, access);
+      // The route guard follows the menus; the shell offers the design menus as for a designer.
+      const menus = menusFor({ ...ADMIN, projectAbilities: makeProject({}, AS_PLATFORM_ADMIN).abilities });
+      return { ...makeProjectInit(MEMBER, { access, project, roles: [entryRole, designRole], roleId: state.roleId, currEnv: state.currEnv }), projectAbilities: project.abilities, menus };
+    };
+    const server = designerServer(emptyPanel(), {
+      'GET /sys/init': () => ok(init()),
+      'GET /projectRole/store/2': () => {
+        state.roleId = 2;
+        return ok({ projectId: 5, roleId: 2, env: state.currEnv });
+      },
+      'GET /projectEnv/selectEnv/dev': () => {
+        state.currEnv = 'dev';
+        return ok({ projectId: 5, roleId: state.roleId, env: 'dev' });
+      },
+    });
+    renderDesignPage({ path: PANEL_PATH, fetch: server.fetch });
+    expect(await screen.findByTestId('designer', {}, { timeout: 20_000 })).toBeDefined();
+    const order = server.requests.map((request) => request.path).filter((path) => path === '/projectRole/store/2' || path === '/projectEnv/selectEnv/dev');
+    expect(order).toEqual(['/projectRole/store/2', '/projectEnv/selectEnv/dev']);
   });
 });
 
