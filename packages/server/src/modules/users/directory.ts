@@ -9,7 +9,6 @@ import {
   usersBySysRoleQuerySchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
@@ -20,6 +19,7 @@ import { presentAssignment } from '../roles/presenter.js';
 import { visibleGrants } from '../roles/report-service.js';
 import { ownRole } from '../roles/write.js';
 import { presentUser } from './presenter.js';
+import { activeUserNames, grantsRolesSomewhere } from './repo.js';
 
 /**
  * Who may list every active user for a picker: platform and project administrators, and anyone holding an
@@ -28,25 +28,13 @@ import { presentUser } from './presenter.js';
  */
 async function mayPickUsers(deps: ServiceDeps, actor: Actor): Promise<boolean> {
   if (isPlatformAdmin(actor) || actor.projectAdmin) return true;
-  const row = await deps.db
-    .selectFrom('role_assignments as a')
-    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-    .innerJoin('projects as p', 'p.id', 'a.project_id')
-    .select('a.id')
-    .where('a.user_id', '=', actor.userId)
-    .where('a.revoked_at', 'is', null)
-    .where('r.deleted_at', 'is', null)
-    .where('r.enabled', '=', true)
-    .where('p.status', '!=', 'OFFLINE')
-    .where(sql<boolean>`'userRightsManagement' = any(r.rights)`)
-    .executeTakeFirst();
-  return row !== undefined;
+  return grantsRolesSomewhere(deps.db, actor.userId);
 }
 
 /** GET /dcap/sys/user/users: every active user with the fields a picker shows. */
 export async function activeUserBriefs(deps: ServiceDeps, actor: Actor): Promise<UserBrief[]> {
   if (!(await mayPickUsers(deps, actor))) throw new AppError('user.picker_forbidden');
-  const rows = await deps.db.selectFrom('users').select(['id', 'username', 'name', 'name_en']).where('status', '=', 'active').orderBy('username').execute();
+  const rows = await activeUserNames(deps.db);
   return rows.map((row) => ({ id: row.id, username: row.username, name: row.name, nameEn: row.name_en }));
 }
 

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
-import { insertAuditRow } from '../audit/repo.js';
+import { platformWrite } from '../../http/project-write.js';
 import { importUsers, previewUserSheet } from './import-service.js';
+import { listUsersForExport } from './repo.js';
 import { userTemplate, userWorkbook, XLSX } from './sheet.js';
 
 const MANAGE_USERS = { platform: 'user.manage' } as const;
@@ -25,12 +26,10 @@ export function registerUserImportRoutes(app: FastifyInstance, routes: RouteRegi
     response: fileReplySchema,
     raw: true,
     handler: async ({ actor, meta }) => {
-      const rows = await deps.db.selectFrom('users').selectAll().where('status', '!=', 'deleted').orderBy('id').execute();
+      const rows = await listUsersForExport(deps.db);
       const body = await userWorkbook(rows, meta.locale);
       // An export of personal data is itself an auditable event.
-      await deps.db.transaction().execute((trx) =>
-        insertAuditRow(trx, { actorId: actor.userId, actorUsername: actor.username, action: 'user.export', entityType: 'user', entityId: null, newValue: { rows: rows.length }, ip: meta.ip }),
-      );
+      await platformWrite(deps, { actor, meta }, (_trx, audit) => audit({ action: 'user.export', entityType: 'user', entityId: null, newValue: { rows: rows.length } }));
       return { contentType: XLSX, filename: `users-${day(deps.clock.now())}.xlsx`, body };
     },
   });

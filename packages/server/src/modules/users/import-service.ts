@@ -1,26 +1,14 @@
 import type { ImportConfirmRequest, ImportPreview, ImportResult, ImportRow, Locale } from '@dcap/core';
 import { AppError, USER_SHEET_MAX_ROWS, describeValidationIssues, errorMessage, importUserSchema, userFromSheetRow } from '@dcap/core';
-import { sql } from 'kysely';
 import { translateDatabaseError } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import type { Executor } from '../audit/repo.js';
-import { insertAuditRow } from '../audit/repo.js';
+import { platformWrite } from '../../http/project-write.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { auditedUserFields, presentUser } from './presenter.js';
-import { insertUser } from './repo.js';
+import { insertUser, takenNames } from './repo.js';
 import { readUserSheet } from './sheet.js';
 
-/** Login names among `names` already taken by any user, deleted ones included (never reused, AC-1). */
-async function takenNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select(sql<string>`lower(username)`.as('name'))
-    .where(sql<string>`lower(username)`, 'in', names.map((name) => name.toLowerCase()))
-    .execute();
-  return new Set(rows.map((row) => row.name));
-}
 
 /**
  * POST /dcap/sys/user/preview: reads the sheet and checks every row by the rules of a single creation, plus
@@ -65,7 +53,7 @@ export async function importUsers(deps: ServiceDeps, actor: Actor, body: ImportC
   const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
   const now = deps.clock.now();
   try {
-    const created = await deps.db.transaction().execute(async (trx) => {
+    const created = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
       const taken = await takenNames(trx, body.users.map((user) => user.username));
       const clash = body.users.find((user) => taken.has(user.username.toLowerCase()));
       if (clash) throw new AppError('user.username_taken', { username: clash.username });
@@ -87,15 +75,7 @@ export async function importUsers(deps: ServiceDeps, actor: Actor, body: ImportC
           created_at: now,
           updated_at: now,
         });
-        await insertAuditRow(trx, {
-          actorId: actor.userId,
-          actorUsername: actor.username,
-          action: 'user.create',
-          entityType: 'user',
-          entityId: row.id,
-          newValue: { ...auditedUserFields(row), imported: true, mustChangePassword: true },
-          ip: meta.ip,
-        });
+        await audit({ action: 'user.create', entityType: 'user', entityId: row.id, newValue: { ...auditedUserFields(row), imported: true, mustChangePassword: true } });
         rows.push(row);
       }
       return rows;

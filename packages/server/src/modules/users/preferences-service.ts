@@ -2,13 +2,11 @@ import type { SaveUserPreferencesRequest, UserPreferences } from '@dcap/core';
 import { auditValues, changeSet, hasChanges, mergeUserPreferences } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
+import { platformWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
-import { insertAuditRow } from '../audit/repo.js';
+import * as repo from './repo.js';
 
-async function storedPreferences(db: Executor, userId: number, lock: boolean) {
-  const query = db.selectFrom('user_preferences').select(['font_size', 'notifications']).where('user_id', '=', userId);
-  return lock ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
-}
+const storedPreferences = (db: Executor, userId: number, lock: boolean) => repo.findPreferences(db, userId, lock);
 
 function asPreferences(row: { font_size: string; notifications: unknown } | undefined): UserPreferences {
   return mergeUserPreferences(row ? { fontSize: row.font_size, notifications: row.notifications } : null);
@@ -33,27 +31,15 @@ export async function getPreferences(deps: ServiceDeps, actor: Actor): Promise<U
  * names nobody). The row and its audit record commit together; a save changing nothing writes no audit row.
  */
 export async function savePreferences(deps: ServiceDeps, actor: Actor, body: SaveUserPreferencesRequest, meta: RequestMeta): Promise<UserPreferences> {
-  return deps.db.transaction().execute(async (trx) => {
+  return platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const stored = await storedPreferences(trx, actor.userId, true);
     const before = asPreferences(stored);
     const after = mergeUserPreferences(stored ? { fontSize: stored.font_size, notifications: stored.notifications } : null, body);
     const changes = changeSet(auditedPreferences(before), auditedPreferences(after));
     if (!hasChanges(changes)) return after;
     const values = { font_size: after.fontSize, notifications: JSON.stringify(after.notifications), updated_at: deps.clock.now() };
-    await trx
-      .insertInto('user_preferences')
-      .values({ user_id: actor.userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
-    await insertAuditRow(trx, {
-      actorId: actor.userId,
-      actorUsername: actor.username,
-      action: 'user.preferences_update',
-      entityType: 'user',
-      entityId: actor.userId,
-      ...auditValues(changes),
-      ip: meta.ip,
-    });
+    await repo.savePreferences(trx, actor.userId, values);
+    await audit({ action: 'user.preferences_update', entityType: 'user', entityId: actor.userId, ...auditValues(changes) });
     return after;
   });
 }

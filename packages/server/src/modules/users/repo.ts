@@ -87,3 +87,58 @@ export async function searchActiveUsers(db: Executor, keyword: string, limit: nu
     .limit(limit)
     .execute();
 }
+
+/** Login names among `names` already taken by any user, deleted ones included (never reused, AC-1). */
+export async function takenNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(username)`.as('name'))
+    .where(sql<string>`lower(username)`, 'in', names.map((name) => name.toLowerCase()))
+    .execute();
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Every user not deleted, for the export sheet. */
+export async function listUsersForExport(db: Executor): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('status', '!=', 'deleted').orderBy('id').execute();
+}
+
+/** Active users with the fields a picker shows, by login name. */
+export async function activeUserNames(db: Executor): Promise<Pick<UserRow, 'id' | 'username' | 'name' | 'name_en'>[]> {
+  return db.selectFrom('users').select(['id', 'username', 'name', 'name_en']).where('status', '=', 'active').orderBy('username').execute();
+}
+
+/**
+ * Whether the user holds an enabled role with the user-rights flag in a project still in use (they grant
+ * roles to users, so they may read the directory).
+ */
+export async function grantsRolesSomewhere(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select('a.id')
+    .where('a.user_id', '=', userId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .where('r.enabled', '=', true)
+    .where('p.status', '!=', 'OFFLINE')
+    .where(sql<boolean>`'userRightsManagement' = any(r.rights)`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's saved preferences, locked for the change when `lock` is set. */
+export async function findPreferences(db: Executor, userId: number, lock: boolean): Promise<{ font_size: string; notifications: unknown } | undefined> {
+  const query = db.selectFrom('user_preferences').select(['font_size', 'notifications']).where('user_id', '=', userId);
+  return lock ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+export async function savePreferences(db: Executor, userId: number, values: { font_size: 'small' | 'medium' | 'large'; notifications: string; updated_at: Date }): Promise<void> {
+  await db
+    .insertInto('user_preferences')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}

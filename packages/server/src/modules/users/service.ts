@@ -5,10 +5,13 @@ import { translateDatabaseError } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
-import { insertAuditRow } from '../audit/repo.js';
+import type { PlatformAuditor } from '../../http/project-write.js';
+import { platformWrite } from '../../http/project-write.js';
+import { changedFields } from '../audit/change.js';
+import { appendAudit } from '../audit/trail.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { endUserSessions } from '../auth/sessions-repo.js';
-import { auditedUserFields, changedFields, presentUser } from './presenter.js';
+import { endUserSessions } from '../auth/sessions.js';
+import { auditedUserFields, presentUser } from './presenter.js';
 import {
   countActiveAdmins,
   findUserById,
@@ -22,17 +25,8 @@ import {
 
 const SEARCH_LIMIT = 20;
 
-function audit(trx: Executor, actor: Actor | null, meta: RequestMeta, action: string, user: UserRow, values: { oldValue?: unknown; newValue?: unknown }) {
-  return insertAuditRow(trx, {
-    actorId: actor?.userId ?? null,
-    actorUsername: actor?.username ?? 'system',
-    action,
-    entityType: 'user',
-    entityId: user.id,
-    ...values,
-    ip: meta.ip,
-  });
-}
+/** The audit row of a change to a user. */
+const userEntry = (action: string, user: UserRow, values: { oldValue?: unknown; newValue?: unknown }) => ({ action, entityType: 'user', entityId: user.id, ...values });
 
 const isAdmin = (row: Pick<UserRow, 'admin' | 'system_admin'>) => row.admin || row.system_admin;
 
@@ -109,7 +103,13 @@ export async function createUser(
         created_at: now,
         updated_at: now,
       });
-      await audit(trx, actor, meta, 'user.create', created, { newValue: { ...auditedUserFields(created), mustChangePassword: options.temporary } });
+      // The first administrator is created by the platform itself, which the row names as `system`.
+      await appendAudit(trx, {
+        ...userEntry('user.create', created, { newValue: { ...auditedUserFields(created), mustChangePassword: options.temporary } }),
+        actorId: actor?.userId ?? null,
+        actorUsername: actor?.username ?? 'system',
+        ip: meta.ip,
+      });
       return created;
     });
     return { user: presentUser(row), password: issued };
@@ -132,8 +132,8 @@ function editableFields(row: UserRow) {
 }
 
 export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUserRequest, meta: RequestMeta): Promise<User> {
-  const { db, clock } = deps;
-  const row = await db.transaction().execute(async (trx) => {
+  const { clock } = deps;
+  const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, body.id);
     const willBeAdmin = body.admin ?? before.admin;
     if (before.id === actor.userId && before.admin && !willBeAdmin) throw new AppError('user.cannot_change_self');
@@ -152,8 +152,7 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
       project_admin: body.projectAdmin ?? before.project_admin,
       updated_at: clock.now(),
     });
-    const changes = changedFields(auditedUserFields(before), auditedUserFields(after));
-    if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.update', after, changes);
+    await audit.change('user', after.id, { kind: 'update', before: auditedUserFields(before), after: auditedUserFields(after) });
     return after;
   });
   deps.sessions.forgetUser(row.id);
@@ -162,8 +161,8 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
 
 /** The signed-in user edits their own profile; flags and status are not theirs to change. */
 export async function updateProfile(deps: ServiceDeps, actor: Actor, body: UpdateProfileRequest, meta: RequestMeta): Promise<User> {
-  const { db, clock } = deps;
-  const row = await db.transaction().execute(async (trx) => {
+  const { clock } = deps;
+  const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, actor.userId);
     const next = applyPatch(editableFields(before), body);
     const after = await updateUserRow(trx, before.id, {
@@ -177,7 +176,7 @@ export async function updateProfile(deps: ServiceDeps, actor: Actor, body: Updat
       updated_at: clock.now(),
     });
     const changes = changedFields(auditedUserFields(before), auditedUserFields(after));
-    if (Object.keys(changes.newValue).length > 0) await audit(trx, actor, meta, 'user.profile_update', after, changes);
+    if (Object.keys(changes.newValue).length > 0) await audit(userEntry('user.profile_update', after, changes));
     return after;
   });
   deps.sessions.forgetUser(row.id);
@@ -186,7 +185,7 @@ export async function updateProfile(deps: ServiceDeps, actor: Actor, body: Updat
 
 type StatusChange = 'lock' | 'unlock' | 'delete';
 
-async function changeStatus(trx: Executor, deps: ServiceDeps, actor: Actor, id: number, change: StatusChange, meta: RequestMeta): Promise<UserRow> {
+async function changeStatus(trx: Executor, audit: PlatformAuditor, deps: ServiceDeps, actor: Actor, id: number, change: StatusChange): Promise<UserRow> {
   const now = deps.clock.now();
   const before = await loadForChange(trx, id);
   if (change !== 'unlock') {
@@ -206,12 +205,12 @@ async function changeStatus(trx: Executor, deps: ServiceDeps, actor: Actor, id: 
   if (change !== 'unlock') await endUserSessions(trx, id, now, 'revoked');
   const oldValue = { status: before.status, lockedUntil: before.locked_until?.toISOString() ?? null };
   const newValue = { status: after.status, lockedUntil: after.locked_until?.toISOString() ?? null };
-  await audit(trx, actor, meta, `user.${change}`, after, { oldValue, newValue });
+  await audit(userEntry(`user.${change}`, after, { oldValue, newValue }));
   return after;
 }
 
 export async function setUserStatus(deps: ServiceDeps, actor: Actor, id: number, change: StatusChange, meta: RequestMeta): Promise<User> {
-  const row = await deps.db.transaction().execute((trx) => changeStatus(trx, deps, actor, id, change, meta));
+  const row = await platformWrite(deps, { actor, meta }, (trx, audit) => changeStatus(trx, audit, deps, actor, id, change));
   deps.sessions.forgetUser(id);
   return presentUser(row);
 }
@@ -219,8 +218,8 @@ export async function setUserStatus(deps: ServiceDeps, actor: Actor, id: number,
 /** Deletes several users in one transaction: all of them or, on the first refusal, none. */
 export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[], meta: RequestMeta): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  await deps.db.transaction().execute(async (trx) => {
-    for (const id of unique) await changeStatus(trx, deps, actor, id, 'delete', meta);
+  await platformWrite(deps, { actor, meta }, async (trx, audit) => {
+    for (const id of unique) await changeStatus(trx, audit, deps, actor, id, 'delete');
   });
   for (const id of unique) deps.sessions.forgetUser(id);
   return { deleted: unique.length };
@@ -231,10 +230,10 @@ export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[]
  * the next sign-in must replace it, since the administrator knows it (docs/decisions.md, "Password reset").
  */
 export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number, meta: RequestMeta): Promise<IssuedPassword> {
-  const { db, clock } = deps;
+  const { clock } = deps;
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, id);
     const now = clock.now();
     const after = await updateUserRow(trx, before.id, {
@@ -246,7 +245,7 @@ export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number,
       updated_at: now,
     });
     await endUserSessions(trx, before.id, now, 'revoked');
-    await audit(trx, actor, meta, 'user.password_reset', after, { newValue: { mustChangePassword: true } });
+    await audit(userEntry('user.password_reset', after, { newValue: { mustChangePassword: true } }));
     return after;
   });
   deps.sessions.forgetUser(row.id);
