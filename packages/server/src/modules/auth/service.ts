@@ -3,7 +3,7 @@ import { AppError } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { appendAudit } from '../audit/trail.js';
-import { findUserById, findUserByUsername, updateUser } from '../users/repo.js';
+import { findUserById, findUserByUsername, updateUser } from '../users/accounts.js';
 import type { SignInAttempt } from './attempts-repo.js';
 import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
