@@ -17,7 +17,7 @@ import {
   userSearchQuerySchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
-import { searchActiveUsers } from '../users/repo.js';
+import { searchActiveUsers } from '../users/accounts.js';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
