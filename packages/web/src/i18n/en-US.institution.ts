@@ -118,7 +118,8 @@ export const enUSInstitution: Shape<typeof zhCNInstitution> = {
   authLog: {
     title: 'Role authorisation log · {{code}}',
     export: 'Export',
-    total: '{{total}} entries',
+    total_one: '{{count}} entry',
+    total: '{{count}} entries',
     notAllowed: 'The authorisation log is shown to those who manage the project’s roles.',
     before: 'Before',
     after: 'After',

@@ -114,7 +114,7 @@ export const zhCNInstitution = {
   authLog: {
     title: '角色授权日志 · {{code}}',
     export: '导出',
-    total: '共 {{total}} 条',
+    total: '共 {{count}} 条',
     notAllowed: '授权日志仅对管理项目角色的用户开放。',
     before: '变更前',
     after: '变更后',

@@ -127,7 +127,7 @@ export function AuthLogTable({ projectId }: { projectId: number }) {
           total: log.data?.total ?? 0,
           showSizeChanger: false,
           onChange: setPageNo,
-          showTotal: (total) => t('authLog.total', { total }),
+          showTotal: (total) => t('authLog.total', { count: total }),
         }}
         data-testid="auth-log-table"
       />
