@@ -70,3 +70,11 @@ export async function setEnvVersion(db: Executor, values: { env_id: number; proj
     .onConflict((oc) => oc.column('env_id').doUpdateSet({ design_version_id: values.design_version_id, published_at: values.published_at, published_by: values.published_by }))
     .execute();
 }
+
+/** Takes away the version an environment runs; the number of the version it ran, or null when none. */
+export async function clearEnvVersion(db: Executor, envId: number): Promise<number | null> {
+  const running = await db.deleteFrom('env_designs').where('env_id', '=', envId).returning('design_version_id').executeTakeFirst();
+  if (!running) return null;
+  const version = await db.selectFrom('design_versions').select('version').where('id', '=', running.design_version_id).executeTakeFirst();
+  return version?.version ?? null;
+}

@@ -74,8 +74,11 @@ export function snapshotOf(row: Pick<DesignVersionRow, 'snapshot'>): DesignSnaps
   return row.snapshot as DesignSnapshot;
 }
 
-/** The versions other modules read (the instrument preview): through this module, not its repository. */
-export { findVersion, latestVersion, listVersions, versionOfEnv } from './repo.js';
+/**
+ * The versions other modules read (the instrument preview), and taking an environment's design away (a reset
+ * by part): through this module, not its repository. Versions themselves are never removed.
+ */
+export { clearEnvVersion, findVersion, latestVersion, listVersions, versionOfEnv } from './repo.js';
 
 /** Equality of JSON values regardless of key order (jsonb does not keep the order keys were written in). */
 export function sameJson(a: unknown, b: unknown): boolean {
