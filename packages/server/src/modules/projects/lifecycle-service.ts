@@ -1,7 +1,6 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
 import { AppError, canLockFrom, gatedTarget, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
-import { translatingErrors } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
@@ -10,7 +9,8 @@ import { requireFourEyes, requireGates } from './approvals-service.js';
 import { presentApplication, presentProject } from './presenter.js';
 import { preScreenSuspendChange } from './pre-screen-service.js';
 import * as repo from './repo.js';
-import { auditProject } from './service.js';
+import { projectEntry } from './service.js';
+import { projectWrite } from '../../http/project-write.js';
 import type { Updateable } from 'kysely';
 
 type Change = Updateable<ProjectsTable>;
@@ -28,7 +28,8 @@ async function transition(
   decide: (project: ProjectRow, trx: Executor) => Promise<Change> | Change,
   reason?: string | null,
 ): Promise<Project> {
-  const row = await deps.db.transaction().execute(async (trx) => {
+  // The move's rule (core's step table, the lifecycle's legal edges) is checked on the row locked for it.
+  const row = await projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
     const before = await repo.findProjectForUpdate(trx, context.project.id);
     if (!before) throw new AppError('project.not_found');
     const change = await decide(before, trx);
@@ -36,11 +37,13 @@ async function transition(
     const gated = change.status ? gatedTarget(before.status, change.status) : null;
     if (gated) await requireGates(trx, before, gated, meta.locale);
     const after = await repo.updateProject(trx, before.id, { ...change, updated_at: deps.clock.now() });
-    await auditProject(trx, actor, meta, after.id, action, {
-      oldValue: { status: before.status, prevStatus: before.prev_status, ...flags(before, after, before) },
-      newValue: { status: after.status, prevStatus: after.prev_status, ...flags(before, after, after) },
-      reason: reason ?? null,
-    });
+    await audit(
+      projectEntry(after.id, action, {
+        oldValue: { status: before.status, prevStatus: before.prev_status, ...flags(before, after, before) },
+        newValue: { status: after.status, prevStatus: after.prev_status, ...flags(before, after, after) },
+        reason: reason ?? null,
+      }),
+    );
     return after;
   });
   return presentProject(row, context.access);
@@ -167,22 +170,8 @@ export function updateStatus(deps: ServiceDeps, actor: Actor, context: ProjectCo
   });
 }
 
-type ApplicationWithNames = Parameters<typeof presentApplication>[0];
-
-async function loadApplications(db: Executor, projectId: number, id?: number): Promise<ApplicationWithNames[]> {
-  let query = db
-    .selectFrom('status_change_applications as a')
-    .innerJoin('users as applicant', 'applicant.id', 'a.applied_by')
-    .leftJoin('users as decider', 'decider.id', 'a.decided_by')
-    .selectAll('a')
-    .select(['applicant.username as applied_by_name', 'decider.username as decided_by_name'])
-    .where('a.project_id', '=', projectId);
-  if (id !== undefined) query = query.where('a.id', '=', id);
-  return query.orderBy('a.id', 'desc').execute();
-}
-
 export async function listApplications(deps: ServiceDeps, context: ProjectContext): Promise<StatusChangeApplication[]> {
-  return (await loadApplications(deps.db, context.project.id)).map(presentApplication);
+  return (await repo.loadApplications(deps.db, context.project.id)).map(presentApplication);
 }
 
 /** A project administrator applies for a status change (spec 000 §4.2); one open application at a time. */
@@ -196,18 +185,12 @@ export async function applyStatusChange(
 ): Promise<StatusChangeApplication> {
   const project = context.project;
   if (!STATUS_CHANGES[type].from.includes(project.status)) throw new AppError('project.status_forbids', { status: project.status });
-  const id = await translatingErrors(() =>
-    deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('status_change_applications')
-        .values({ project_id: project.id, type, reason, applied_by: actor.userId, applied_at: deps.clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await auditProject(trx, actor, meta, project.id, 'project.applyStatusChange', { newValue: { applicationId: row.id, type }, reason });
-      return row.id;
-    }),
-  );
-  const [created] = await loadApplications(deps.db, project.id, id);
+  const id = await projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
+    const applicationId = await repo.insertApplication(trx, { project_id: project.id, type, reason, applied_by: actor.userId, applied_at: deps.clock.now() });
+    await audit(projectEntry(project.id, 'project.applyStatusChange', { newValue: { applicationId, type }, reason }));
+    return applicationId;
+  });
+  const [created] = await repo.loadApplications(deps.db, project.id, id);
   if (!created) throw new AppError('project.application_not_found');
   return presentApplication(created);
 }
@@ -231,21 +214,11 @@ export async function decideStatusChange(
     meta,
     body.approve ? 'project.approveStatusChange' : 'project.rejectStatusChange',
     async (project, trx) => {
-      const application = await trx
-        .selectFrom('status_change_applications')
-        .selectAll()
-        .where('id', '=', body.id)
-        .where('project_id', '=', project.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const application = await repo.findApplicationForUpdate(trx, project.id, body.id);
       if (!application) throw new AppError('project.application_not_found');
       if (application.state !== 'pending') throw new AppError('project.application_decided');
       await requireFourEyes(trx, application.applied_by, actor);
-      await trx
-        .updateTable('status_change_applications')
-        .set({ state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null })
-        .where('id', '=', application.id)
-        .execute();
+      await repo.decideApplication(trx, application.id, { state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null });
       if (!body.approve) return {};
       if (application.type === PRE_SCREEN_SUSPEND) return preScreenSuspendChange(project);
       const change = STATUS_CHANGES[application.type];

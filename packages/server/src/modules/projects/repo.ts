@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@dcap/core';
 import { sql } from 'kysely';
-import type { Database, ProjectRow, ProjectsTable } from '../../db/schema.js';
+import type { Database, ProjectRow, ProjectsTable, StatusChangeApplicationsTable } from '../../db/schema.js';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 
@@ -73,4 +73,29 @@ export async function isProjectAdmin(db: Executor, projectId: number, userId: nu
 export async function projectsAdministeredBy(db: Executor, userId: number): Promise<Set<number>> {
   const rows = await db.selectFrom('project_admins').select('project_id').where('user_id', '=', userId).execute();
   return new Set(rows.map((row) => row.project_id));
+}
+
+/** Status-change applications of a project (one, when `id` is given), newest first, with who applied and decided. */
+export async function loadApplications(db: Executor, projectId: number, id?: number) {
+  let query = db
+    .selectFrom('status_change_applications as a')
+    .innerJoin('users as applicant', 'applicant.id', 'a.applied_by')
+    .leftJoin('users as decider', 'decider.id', 'a.decided_by')
+    .selectAll('a')
+    .select(['applicant.username as applied_by_name', 'decider.username as decided_by_name'])
+    .where('a.project_id', '=', projectId);
+  if (id !== undefined) query = query.where('a.id', '=', id);
+  return query.orderBy('a.id', 'desc').execute();
+}
+
+export async function insertApplication(db: Executor, values: Insertable<StatusChangeApplicationsTable>): Promise<number> {
+  return (await db.insertInto('status_change_applications').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function findApplicationForUpdate(db: Executor, projectId: number, id: number) {
+  return db.selectFrom('status_change_applications').selectAll().where('id', '=', id).where('project_id', '=', projectId).forUpdate().executeTakeFirst();
+}
+
+export async function decideApplication(db: Executor, id: number, values: Updateable<StatusChangeApplicationsTable>): Promise<void> {
+  await db.updateTable('status_change_applications').set(values).where('id', '=', id).execute();
 }

@@ -4,11 +4,12 @@ import type { EnvRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
-import { listEnvs } from '../environments/repo.js';
-import { removeEnvironmentData } from '../environments/service.js';
+import { projectWrite } from '../../http/project-write.js';
+import { listEnvs, removeEnvironmentData } from '../environments/service.js';
+import { clearEnvVersion } from '../publishing/snapshot.js';
 import type { ProjectContext } from './access.js';
 import * as repo from './repo.js';
-import { auditProject } from './service.js';
+import { projectEntry } from './service.js';
 
 /**
  * Resets the named parts of some environments inside the caller's transaction: `data` empties their study
@@ -21,13 +22,7 @@ async function resetEnvironments(trx: Executor, envs: readonly EnvRow[], types: 
   for (const env of envs) {
     if (types.includes('data')) removed[env.key] = await removeEnvironmentData(trx, env);
     if (types.includes('design')) {
-      const running = await trx
-        .deleteFrom('env_designs')
-        .where('env_id', '=', env.id)
-        .returning('design_version_id')
-        .executeTakeFirst();
-      const version = running ? await trx.selectFrom('design_versions').select('version').where('id', '=', running.design_version_id).executeTakeFirst() : undefined;
-      designs[env.key] = version?.version ?? null;
+      designs[env.key] = await clearEnvVersion(trx, env.id);
     }
   }
   return { removed, designs };
@@ -40,13 +35,14 @@ async function resetEnvironments(trx: Executor, envs: readonly EnvRow[], types: 
  * draft is never touched: it is the design being tested.
  */
 export async function resetTestData(deps: ServiceDeps, actor: Actor, context: ProjectContext, types: readonly SyncType[], meta: RequestMeta): Promise<ResetResult> {
-  return deps.db.transaction().execute(async (trx) => {
+  // The status rule (core canResetTestData) is checked on the row locked for the reset.
+  return projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
     const project = await repo.findProjectForUpdate(trx, context.project.id);
     if (!project) throw new AppError('project.not_found');
     if (!canResetTestData(project.status)) throw new AppError('project.status_forbids', { status: project.status });
     const envs = (await listEnvs(trx, project.id)).filter((env) => isCleanableEnv(env.type));
     const result = { types: [...types], ...(await resetEnvironments(trx, envs, types)) };
-    await auditProject(trx, actor, meta, project.id, 'project.resetTest', { newValue: result });
+    await audit(projectEntry(project.id, 'project.resetTest', { newValue: result }));
     return result;
   });
 }
@@ -64,14 +60,14 @@ export async function resetProductionData(
   confirmCode: string,
   meta: RequestMeta,
 ): Promise<ResetResult> {
-  return deps.db.transaction().execute(async (trx) => {
+  return projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
     const project = await repo.findProjectForUpdate(trx, context.project.id);
     if (!project) throw new AppError('project.not_found');
     if (confirmCode !== project.code) throw new AppError('project.reset_confirmation_mismatch');
     if (!canResetProduction(project.status)) throw new AppError('project.reset_production_live', { status: project.status });
     const envs = (await listEnvs(trx, project.id)).filter((env) => env.type === 'prd');
     const result = { types: [...types], ...(await resetEnvironments(trx, envs, types)) };
-    await auditProject(trx, actor, meta, project.id, 'project.resetPro', { newValue: result });
+    await audit(projectEntry(project.id, 'project.resetPro', { newValue: result }));
     return result;
   });
 }

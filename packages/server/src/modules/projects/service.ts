@@ -1,13 +1,10 @@
 import type { CreateProjectRequest, EnvType, Project, ProjectAccess, ProjectListFilter, SaveProjectRequest } from '@dcap/core';
 import { AppError, applyPatch, isPlatformAdmin, projectIs, statusesForFilter } from '@dcap/core';
-import { translatingErrors } from '../../db/errors.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import type { Executor } from '../audit/repo.js';
-import { insertAuditRow } from '../audit/repo.js';
-import { insertEnv } from '../environments/repo.js';
-import { changedFields } from '../users/presenter.js';
+import { platformWrite, projectWrite } from '../../http/project-write.js';
+import { insertEnv } from '../environments/service.js';
 import type { ProjectContext } from './access.js';
 import { auditedProject, presentProject } from './presenter.js';
 import * as repo from './repo.js';
@@ -26,17 +23,9 @@ export const DEFAULT_ENVIRONMENTS: readonly NewEnvironment[] = [
   { key: 'prd', type: 'prd', name: '正式环境', name_en: 'Production' },
 ];
 
-export function auditProject(trx: Executor, actor: Actor, meta: RequestMeta, projectId: number, action: string, values: { oldValue?: unknown; newValue?: unknown; reason?: string | null }) {
-  return insertAuditRow(trx, {
-    actorId: actor.userId,
-    actorUsername: actor.username,
-    action,
-    entityType: 'project',
-    entityId: projectId,
-    projectId,
-    ...values,
-    ip: meta.ip,
-  });
+/** The audit row of a change to the project itself. */
+export function projectEntry(projectId: number, action: string, values: { oldValue?: unknown; newValue?: unknown; reason?: string | null }) {
+  return { action, entityType: 'project', entityId: projectId, ...values };
 }
 
 /** The standing a listed project shows: managers by their flags; members see view rights only. */
@@ -87,15 +76,17 @@ export async function createProject(
   environments: readonly NewEnvironment[] = DEFAULT_ENVIRONMENTS,
 ): Promise<Project> {
   const now = deps.clock.now();
-  const row = await translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const created = await repo.insertProject(trx, { ...columns(body), created_by: actor.userId, created_at: now, updated_at: now });
-        await repo.insertProjectAdmin(trx, created.id, actor.userId, actor.userId, now);
-        for (const env of environments) await insertEnv(trx, { project_id: created.id, ...env });
-        await auditProject(trx, actor, meta, created.id, 'project.create', { newValue: { ...auditedProject(created), status: created.status } });
-        return created;
-      }),
+  // Applying for a project is a platform write: the project it creates has no standing to check yet.
+  const row = await platformWrite(
+    deps,
+    { actor, meta },
+    async (trx, audit) => {
+      const created = await repo.insertProject(trx, { ...columns(body), created_by: actor.userId, created_at: now, updated_at: now });
+      await repo.insertProjectAdmin(trx, created.id, actor.userId, actor.userId, now);
+      for (const env of environments) await insertEnv(trx, { project_id: created.id, ...env });
+      await audit({ ...projectEntry(created.id, 'project.create', { newValue: { ...auditedProject(created), status: created.status } }), projectId: created.id });
+      return created;
+    },
     { code: body.code },
   );
   return presentProject(row, { platformAdmin: isPlatformAdmin(actor), projectAdmin: true, role: null });
@@ -135,20 +126,16 @@ function assertConfigEditable(project: ProjectRow, access: ProjectAccess): void 
 
 /** Project configuration (`/project/detail/new`): optimistic on `version`, audited field by field. */
 export async function updateProject(deps: ServiceDeps, actor: Actor, context: ProjectContext, body: SaveProjectRequest, meta: RequestMeta): Promise<Project> {
-  const row = await translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        const before = await repo.findProjectForUpdate(trx, context.project.id);
-        if (!before) throw new AppError('project.not_found');
-        if (body.version !== before.version) throw new AppError('conflict.stale');
-        assertConfigEditable(before, context.access);
-        const after = await repo.updateProject(trx, before.id, { ...columns(patchedProject(before, body)), updated_at: deps.clock.now() });
-        const changes = changedFields(auditedProject(before), auditedProject(after));
-        if (Object.keys(changes.newValue).length > 0) await auditProject(trx, actor, meta, after.id, 'project.update', changes);
-        return after;
-      }),
-    { code: body.code ?? context.project.code },
-  );
+  // The status is checked on the row locked for the update, with the caller's designer standing.
+  const row = await projectWrite(deps, { actor, project: context, meta }, { errorContext: { code: body.code ?? context.project.code } }, async (trx, audit) => {
+    const before = await repo.findProjectForUpdate(trx, context.project.id);
+    if (!before) throw new AppError('project.not_found');
+    if (body.version !== before.version) throw new AppError('conflict.stale');
+    assertConfigEditable(before, context.access);
+    const after = await repo.updateProject(trx, before.id, { ...columns(patchedProject(before, body)), updated_at: deps.clock.now() });
+    await audit.change('project', after.id, { kind: 'update', before: auditedProject(before), after: auditedProject(after) });
+    return after;
+  });
   return presentProject(row, context.access);
 }
 
