@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = fileURLToPath(new URL('./.data', import.meta.url));
+// E2E_DATA_DIR lets two runs on one machine keep apart (with E2E_PORT).
+const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('./.data', import.meta.url));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
