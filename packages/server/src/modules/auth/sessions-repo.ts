@@ -125,3 +125,8 @@ export async function endUserSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Moves a session to a project, role and environment (the spec's store and select calls). */
+export async function setSessionSelection(db: Executor, id: number, selection: { projectId: number | null; roleId: number | null; env: string | null }): Promise<void> {
+  await db.updateTable('sessions').set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env }).where('id', '=', id).execute();
+}

@@ -1,5 +1,6 @@
 /**
- * The sessions other modules end (locking, deleting or resetting a user ends their sessions, COMPLIANCE
- * AC-5): through the auth module, not its repository.
+ * What other modules do to sessions, through the auth module rather than its repository: end a user's
+ * sessions (locking, deleting or resetting a user, COMPLIANCE AC-5) and move a session to a project, role
+ * and environment (the spec's store and select calls).
  */
-export { endUserSessions } from './sessions-repo.js';
+export { endUserSessions, setSessionSelection } from './sessions-repo.js';
