@@ -3,6 +3,7 @@ import { AppError, intersectScopes } from '@dcap/core';
 import type { ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
+import * as repo from './repo.js';
 
 /** The project a request acts on and what the caller is there. */
 export interface ProjectContext {
@@ -17,30 +18,16 @@ export interface ProjectContext {
  * own assignment. A caller with no standing at all gets 404, so guessing ids reveals nothing.
  */
 export async function resolveProjectAccess(db: Executor, actor: Actor, projectId: number): Promise<ProjectContext> {
-  const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+  const project = await repo.findProject(db, projectId);
   if (!project) throw new AppError('project.not_found');
   const platformAdmin = actor.admin || actor.systemAdmin;
   const projectAdmin =
     !platformAdmin &&
-    (await db
-      .selectFrom('project_admins')
-      .select('user_id')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', actor.userId)
-      .executeTakeFirst()) !== undefined;
+    (await repo.isProjectAdmin(db, projectId, actor.userId));
 
   let role: ProjectAccess['role'] = null;
   if (actor.currentProjectId === projectId && actor.currentRoleId !== null) {
-    const row = await db
-      .selectFrom('role_assignments as a')
-      .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-      .select(['r.id', 'r.enabled', 'r.rights', 'r.all_sites as role_all', 'r.site_ids as role_sites', 'a.all_sites as user_all', 'a.site_ids as user_sites'])
-      .where('a.role_id', '=', actor.currentRoleId)
-      .where('a.user_id', '=', actor.userId)
-      .where('a.revoked_at', 'is', null)
-      .where('r.deleted_at', 'is', null)
-      .where('r.project_id', '=', projectId)
-      .executeTakeFirst();
+    const row = await repo.findActiveGrant(db, projectId, actor.currentRoleId, actor.userId);
     if (row) {
       role = {
         id: row.id,
@@ -54,13 +41,7 @@ export async function resolveProjectAccess(db: Executor, actor: Actor, projectId
     }
   }
   if (!platformAdmin && !projectAdmin && !role) {
-    const member = await db
-      .selectFrom('role_assignments')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', actor.userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const member = await repo.isMember(db, projectId, actor.userId);
     // A member whose session is in another project is told to switch; a stranger learns nothing.
     throw new AppError(member ? 'project.no_current' : 'project.not_found');
   }

@@ -5,40 +5,13 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
 import type { ProjectContext } from './access.js';
+import * as repo from './repo.js';
 
 const count = (row: { n: string | number | bigint } | undefined) => Number(row?.n ?? 0);
 
 /** What the lifecycle gates read (core `GateFacts`), counted in the caller's transaction. */
 export async function gateFacts(db: Executor, project: Pick<ProjectRow, 'id' | 'uat_confirmed'>): Promise<GateFacts> {
-  const published = await db
-    .selectFrom('design_versions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('project_id', '=', project.id)
-    .executeTakeFirst();
-  const sites = await db
-    .selectFrom('project_sites')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('project_id', '=', project.id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  const roles = await db
-    .selectFrom('project_roles as r')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('r.project_id', '=', project.id)
-    .where('r.deleted_at', 'is', null)
-    .where('r.enabled', '=', true)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('role_assignments as a')
-          .innerJoin('users as u', 'u.id', 'a.user_id')
-          .select('a.id')
-          .whereRef('a.role_id', '=', 'r.id')
-          .where('a.revoked_at', 'is', null)
-          .where('u.status', '=', 'active'),
-      ),
-    )
-    .executeTakeFirst();
+  const { published, sites, roles } = await repo.gateCounts(db, project.id);
   return { publishedDesigns: count(published), sites: count(sites), rolesWithUsers: count(roles), uatConfirmed: project.uat_confirmed };
 }
 
@@ -65,15 +38,7 @@ export async function projectGates(deps: ServiceDeps, context: ProjectContext): 
  */
 export async function requireFourEyes(db: Executor, applicantId: number | null, actor: Actor): Promise<void> {
   if (mayDecideApplication(applicantId, actor.userId)) return;
-  const others = await db
-    .selectFrom('users')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('id', '<>', actor.userId)
-    .where((eb) => eb.or([eb('admin', '=', true), eb('system_admin', '=', true)]))
-    .limit(1)
-    .executeTakeFirst();
-  throw new AppError(others ? 'project.four_eyes' : 'project.four_eyes_no_other');
+  throw new AppError((await repo.anotherActiveAdmin(db, actor.userId)) ? 'project.four_eyes' : 'project.four_eyes_no_other');
 }
 
 /**
@@ -83,21 +48,8 @@ export async function requireFourEyes(db: Executor, applicantId: number | null, 
  */
 export async function listApprovals(deps: ServiceDeps, actor: Actor): Promise<ApprovalItem[]> {
   if (!isPlatformAdmin(actor)) return [];
-  const online = await deps.db
-    .selectFrom('projects as p')
-    .leftJoin('users as u', 'u.id', 'p.online_requested_by')
-    .select(['p.id', 'p.code', 'p.name', 'p.name_en', 'p.status', 'p.online_request_reason', 'p.online_requested_at', 'p.online_requested_by', 'u.username'])
-    .where('p.online_requested', '=', true)
-    .where((eb) => eb.or([eb('p.online_requested_by', 'is', null), eb('p.online_requested_by', '<>', actor.userId)]))
-    .execute();
-  const changes = await deps.db
-    .selectFrom('status_change_applications as a')
-    .innerJoin('projects as p', 'p.id', 'a.project_id')
-    .innerJoin('users as u', 'u.id', 'a.applied_by')
-    .select(['a.id', 'a.type', 'a.reason', 'a.applied_at', 'p.id as project_id', 'p.code', 'p.name', 'p.name_en', 'p.status', 'u.username'])
-    .where('a.state', '=', 'pending')
-    .where('a.applied_by', '<>', actor.userId)
-    .execute();
+  const online = await repo.pendingOnlineApplications(deps.db, actor.userId);
+  const changes = await repo.pendingStatusChanges(deps.db, actor.userId);
   const items: ApprovalItem[] = [
     ...online.map(
       (row): ApprovalItem => ({

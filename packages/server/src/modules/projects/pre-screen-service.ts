@@ -5,6 +5,7 @@ import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { presentApplication } from './presenter.js';
+import * as repo from './repo.js';
 
 /**
  * Where pre-screening happens: wherever subjects may still be enrolled (test statuses for trying it out,
@@ -24,26 +25,17 @@ export async function applyPreScreenSuspend(deps: ServiceDeps, caller: ProjectCa
   const projectId = caller.project.project.id;
   // The write rule holds the status under a share lock (any status but offline); the rule below narrows it.
   const created = await projectWrite(deps, caller, { state: 'userRightsEditable', right: 'project.lifecycle' }, async (trx, audit) => {
-    const project = await trx.selectFrom('projects').select(['status', 'config']).where('id', '=', projectId).executeTakeFirstOrThrow();
+    const project = await repo.findProject(trx, projectId);
+    if (!project) throw new AppError('project.not_found');
     if (!preScreening(project.status)) throw new AppError('project.status_forbids', { status: project.status });
     if (project.config.preScreen !== true) throw new AppError('project.pre_screen_not_used');
     if (project.config.preScreenSuspend === true) throw new AppError('project.pre_screen_suspended');
-    const row = await trx
-      .insertInto('status_change_applications')
-      .values({ project_id: projectId, type: PRE_SCREEN_SUSPEND, reason, applied_by: caller.actor.userId, applied_at: deps.clock.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit({ action: 'project.applyStatusChange', entityType: 'project', entityId: projectId, newValue: { applicationId: row.id, type: PRE_SCREEN_SUSPEND }, reason });
-    return row.id;
+    const applicationId = await repo.insertApplication(trx, { project_id: projectId, type: PRE_SCREEN_SUSPEND, reason, applied_by: caller.actor.userId, applied_at: deps.clock.now() });
+    await audit({ action: 'project.applyStatusChange', entityType: 'project', entityId: projectId, newValue: { applicationId, type: PRE_SCREEN_SUSPEND }, reason });
+    return applicationId;
   });
-  const row = await deps.db
-    .selectFrom('status_change_applications as a')
-    .innerJoin('users as applicant', 'applicant.id', 'a.applied_by')
-    .leftJoin('users as decider', 'decider.id', 'a.decided_by')
-    .selectAll('a')
-    .select(['applicant.username as applied_by_name', 'decider.username as decided_by_name'])
-    .where('a.id', '=', created)
-    .executeTakeFirstOrThrow();
+  const [row] = await repo.loadApplications(deps.db, projectId, created);
+  if (!row) throw new AppError('project.application_not_found');
   return presentApplication(row);
 }
 

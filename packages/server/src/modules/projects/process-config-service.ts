@@ -4,15 +4,11 @@ import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
+import * as repo from './repo.js';
 
 /** The audit steps a project uses, in order: its saved process, or the default (all three) if never saved. */
 export async function projectAuditSteps(db: Executor, projectId: number): Promise<{ steps: AuditStep[]; row: { updated_at: Date; updated_by_name: string } | null }> {
-  const row = await db
-    .selectFrom('project_process_configs as c')
-    .innerJoin('users as u', 'u.id', 'c.updated_by')
-    .select(['c.steps', 'c.updated_at', 'u.username as updated_by_name'])
-    .where('c.project_id', '=', projectId)
-    .executeTakeFirst();
+  const row = await repo.findProcessConfig(db, projectId);
   // The column's CHECK constraint admits only core's steps.
   if (row) return { steps: row.steps as AuditStep[], row };
   return { steps: [...DEFAULT_AUDIT_STEPS], row: null };
@@ -48,11 +44,7 @@ export async function saveProcessConfig(deps: ServiceDeps, caller: ProjectCaller
     const after = { steps: body.steps, saved: true };
     if (!isDistinct({ steps: before.steps, saved: before.row !== null }, after)) return;
     const now = deps.clock.now();
-    await trx
-      .insertInto('project_process_configs')
-      .values({ project_id: projectId, steps: body.steps, updated_by: caller.actor.userId, updated_at: now })
-      .onConflict((oc) => oc.column('project_id').doUpdateSet({ steps: body.steps, updated_by: caller.actor.userId, updated_at: now }))
-      .execute();
+    await repo.saveProcessConfig(trx, { project_id: projectId, steps: body.steps, updated_by: caller.actor.userId, updated_at: now });
     await audit.change('process_config', projectId, { kind: 'update', before: { steps: before.steps, saved: before.row !== null }, after });
   });
   return present(projectId, await projectAuditSteps(deps.db, projectId));

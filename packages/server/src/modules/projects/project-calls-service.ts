@@ -4,9 +4,11 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor, ProjectCaller, RequestMeta } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
-import { listEnvs } from '../environments/repo.js';
+import { listEnvs } from '../environments/service.js';
 import type { SessionSelection } from './session-service.js';
-import { setSelection, userRolesInProject } from './session-service.js';
+import { userRolesInProject } from './repo.js';
+import { setSelection } from './session-service.js';
+import * as repo from './repo.js';
 import { findProject, isProjectAdmin } from './repo.js';
 
 /**
@@ -78,15 +80,10 @@ export async function projectLoginInfo(deps: ServiceDeps, projectId: number): Pr
 export async function deletePicture(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<ProjectFile> {
   const projectId = caller.project.project.id;
   return projectWrite(deps, caller, { state: 'configDataEditable', designer: true, right: 'project.configure' }, async (trx, audit) => {
-    const file = await trx.selectFrom('project_files').selectAll().where('id', '=', id).where('project_id', '=', projectId).forUpdate().executeTakeFirst();
+    const file = await repo.findProjectFileForUpdate(trx, projectId, id);
     if (!file || file.deleted_at !== null) throw new AppError('project.picture_not_found');
     const now = deps.clock.now();
-    const row = await trx
-      .updateTable('project_files')
-      .set({ deleted_at: now, deleted_by: caller.actor.userId })
-      .where('id', '=', file.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await repo.markProjectFileDeleted(trx, file.id, now, caller.actor.userId);
     await audit({
       action: 'project_file.delete',
       entityType: 'project_file',
@@ -109,11 +106,7 @@ export async function deletePicture(deps: ServiceDeps, caller: ProjectCaller, id
 /** POST /dcap/project/oncePublished: whether the project's design was ever published (any version exists). */
 export async function oncePublished(deps: ServiceDeps, caller: ProjectCaller) {
   const projectId = caller.project.project.id;
-  const row = await deps.db
-    .selectFrom('design_versions')
-    .select((eb) => [eb.fn.min('published_at').as('first'), eb.fn.max('version').as('latest')])
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const row = await repo.publicationSpan(deps.db, projectId);
   // An aggregate over no rows is null, whatever its declared type.
   const first = (row?.first as Date | null | undefined) ?? null;
   const latest = (row?.latest as number | null | undefined) ?? null;
@@ -121,13 +114,7 @@ export async function oncePublished(deps: ServiceDeps, caller: ProjectCaller) {
 }
 
 async function externalTests(deps: ServiceDeps, projectId: number): Promise<ExternalTestRecord[]> {
-  const rows = await deps.db
-    .selectFrom('project_external_tests as t')
-    .innerJoin('users as u', 'u.id', 't.recorded_by')
-    .select(['t.id', 't.project_id', 't.result', 't.notes', 't.recorded_at', 'u.username'])
-    .where('t.project_id', '=', projectId)
-    .orderBy('t.id', 'desc')
-    .execute();
+  const rows = await repo.listExternalTests(deps.db, projectId);
   return rows.map((row) => ({ id: row.id, projectId: row.project_id, result: row.result, notes: row.notes, recordedBy: row.username, recordedAt: row.recorded_at.toISOString() }));
 }
 
@@ -144,15 +131,11 @@ export async function recordExternalTest(
   const projectId = caller.project.project.id;
   await projectWrite(deps, caller, { state: 'test', right: 'project.lifecycle' }, async (trx, audit) => {
     // The write rule holds the status under a share lock; external testing happens in test only.
-    const { status } = await trx.selectFrom('projects').select('status').where('id', '=', projectId).executeTakeFirstOrThrow();
+    const status = await repo.lockProjectStatus(trx, projectId);
     if (status !== 'TEST') throw new AppError('project.status_forbids', { status });
     const notes = body.notes ? body.notes : null;
-    const row = await trx
-      .insertInto('project_external_tests')
-      .values({ project_id: projectId, result: body.result, notes, recorded_by: caller.actor.userId, recorded_at: deps.clock.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit({ action: 'project.externalTest', entityType: 'project', entityId: projectId, newValue: { testId: row.id, result: body.result, notes } });
+    const testId = await repo.insertExternalTest(trx, { project_id: projectId, result: body.result, notes, recorded_by: caller.actor.userId, recorded_at: deps.clock.now() });
+    await audit({ action: 'project.externalTest', entityType: 'project', entityId: projectId, newValue: { testId, result: body.result, notes } });
   });
   return externalTests(deps, projectId);
 }

@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@dcap/core';
 import { sql } from 'kysely';
-import type { Database, ProjectRow, ProjectsTable, StatusChangeApplicationsTable } from '../../db/schema.js';
+import type { Database, ProjectExternalTestsTable, ProjectProcessConfigsTable, ProjectRow, ProjectsTable, StatusChangeApplicationsTable } from '../../db/schema.js';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 
@@ -98,4 +98,159 @@ export async function findApplicationForUpdate(db: Executor, projectId: number, 
 
 export async function decideApplication(db: Executor, id: number, values: Updateable<StatusChangeApplicationsTable>): Promise<void> {
   await db.updateTable('status_change_applications').set(values).where('id', '=', id).execute();
+}
+
+/** What the lifecycle gates count: published versions, active sites, enabled roles with an active holder. */
+export async function gateCounts(db: Executor, projectId: number): Promise<{ published: { n: string } | undefined; sites: { n: string } | undefined; roles: { n: string } | undefined }> {
+  const published = await db
+    .selectFrom('design_versions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  const sites = await db
+    .selectFrom('project_sites')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  const roles = await db
+    .selectFrom('project_roles as r')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('r.project_id', '=', projectId)
+    .where('r.deleted_at', 'is', null)
+    .where('r.enabled', '=', true)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('role_assignments as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .select('a.id')
+          .whereRef('a.role_id', '=', 'r.id')
+          .where('a.revoked_at', 'is', null)
+          .where('u.status', '=', 'active'),
+      ),
+    )
+    .executeTakeFirst();
+  return { published, sites, roles };
+}
+
+/** Whether another active platform administrator exists who could decide an application instead. */
+export async function anotherActiveAdmin(db: Executor, userId: number): Promise<boolean> {
+  const others = await db
+    .selectFrom('users')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('id', '<>', userId)
+    .where((eb) => eb.or([eb('admin', '=', true), eb('system_admin', '=', true)]))
+    .limit(1)
+    .executeTakeFirst();
+  return others !== undefined;
+}
+
+/** Pending applications to go online that the user did not make. */
+export async function pendingOnlineApplications(db: Executor, userId: number) {
+  return db
+    .selectFrom('projects as p')
+    .leftJoin('users as u', 'u.id', 'p.online_requested_by')
+    .select(['p.id', 'p.code', 'p.name', 'p.name_en', 'p.status', 'p.online_request_reason', 'p.online_requested_at', 'p.online_requested_by', 'u.username'])
+    .where('p.online_requested', '=', true)
+    .where((eb) => eb.or([eb('p.online_requested_by', 'is', null), eb('p.online_requested_by', '<>', userId)]))
+    .execute();
+}
+
+/** Pending status-change applications the user did not make. */
+export async function pendingStatusChanges(db: Executor, userId: number) {
+  return db
+    .selectFrom('status_change_applications as a')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .innerJoin('users as u', 'u.id', 'a.applied_by')
+    .select(['a.id', 'a.type', 'a.reason', 'a.applied_at', 'p.id as project_id', 'p.code', 'p.name', 'p.name_en', 'p.status', 'u.username'])
+    .where('a.state', '=', 'pending')
+    .where('a.applied_by', '<>', userId)
+    .execute();
+}
+
+/** A project's saved audit steps with who saved them last. */
+export async function findProcessConfig(db: Executor, projectId: number) {
+  return db
+    .selectFrom('project_process_configs as c')
+    .innerJoin('users as u', 'u.id', 'c.updated_by')
+    .select(['c.steps', 'c.updated_at', 'u.username as updated_by_name'])
+    .where('c.project_id', '=', projectId)
+    .executeTakeFirst();
+}
+
+export async function saveProcessConfig(db: Executor, values: Insertable<ProjectProcessConfigsTable>): Promise<void> {
+  await db
+    .insertInto('project_process_configs')
+    .values(values)
+    .onConflict((oc) => oc.column('project_id').doUpdateSet({ steps: values.steps, updated_by: values.updated_by, updated_at: values.updated_at }))
+    .execute();
+}
+
+export async function findProjectFileForUpdate(db: Executor, projectId: number, id: number) {
+  return db.selectFrom('project_files').selectAll().where('id', '=', id).where('project_id', '=', projectId).forUpdate().executeTakeFirst();
+}
+
+export async function markProjectFileDeleted(db: Executor, id: number, at: Date, by: number) {
+  return db.updateTable('project_files').set({ deleted_at: at, deleted_by: by }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** When the project was first published and its latest version (both null before any publication). */
+export async function publicationSpan(db: Executor, projectId: number) {
+  return db
+    .selectFrom('design_versions')
+    .select((eb) => [eb.fn.min('published_at').as('first'), eb.fn.max('version').as('latest')])
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+}
+
+/** The external acceptance tests recorded for a project, newest first. */
+export async function listExternalTests(db: Executor, projectId: number) {
+  return db
+    .selectFrom('project_external_tests as t')
+    .innerJoin('users as u', 'u.id', 't.recorded_by')
+    .select(['t.id', 't.project_id', 't.result', 't.notes', 't.recorded_at', 'u.username'])
+    .where('t.project_id', '=', projectId)
+    .orderBy('t.id', 'desc')
+    .execute();
+}
+
+export async function insertExternalTest(db: Executor, values: Insertable<ProjectExternalTestsTable>): Promise<number> {
+  return (await db.insertInto('project_external_tests').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The caller's active roles in a project, enabled ones first. */
+export async function userRolesInProject(db: Executor, userId: number, projectId: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .select(['r.id', 'r.alias', 'r.enabled'])
+    .where('a.user_id', '=', userId)
+    .where('a.project_id', '=', projectId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .orderBy('r.enabled', 'desc')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** The caller's live grant of a role of the project, with the role's rights and both site scopes. */
+export async function findActiveGrant(db: Executor, projectId: number, roleId: number, userId: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .select(['r.id', 'r.enabled', 'r.rights', 'r.all_sites as role_all', 'r.site_ids as role_sites', 'a.all_sites as user_all', 'a.site_ids as user_sites'])
+    .where('a.role_id', '=', roleId)
+    .where('a.user_id', '=', userId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .where('r.project_id', '=', projectId)
+    .executeTakeFirst();
+}
+
+/** Whether the user holds any live grant in the project. */
+export async function isMember(db: Executor, projectId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('role_assignments').select('id').where('project_id', '=', projectId).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
 }

@@ -3,10 +3,10 @@ import { AppError, auditValues, changeSet, hasChanges, isPlatformAdmin, sessionE
 import type { EnvRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import type { Executor } from '../audit/repo.js';
-import { insertAuditRow } from '../audit/repo.js';
-import { findLastEnv, listEnvs, rememberEnv } from '../environments/repo.js';
-import { findProject, isProjectAdmin } from './repo.js';
+import { appendAudit } from '../audit/trail.js';
+import { setSessionSelection } from '../auth/sessions.js';
+import { findLastEnv, listEnvs, rememberEnv } from '../environments/service.js';
+import { findProject, isProjectAdmin, userRolesInProject } from './repo.js';
 
 export interface SessionSelection {
   projectId: number | null;
@@ -28,18 +28,14 @@ export async function setSelection(
 ): Promise<void> {
   const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sessions')
-      .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
-      .where('id', '=', actor.sessionId)
-      .execute();
+    await setSessionSelection(trx, actor.sessionId, selection);
     // Spec 000 §4.4: an environment the user chose is kept beyond the session, for their next entry.
     if (options.rememberEnv && selection.projectId !== null && selection.env !== null) {
       await rememberEnv(trx, { userId: actor.userId, projectId: selection.projectId, env: selection.env, at: deps.clock.now() });
     }
     const changes = changeSet(before, { ...selection });
     if (!hasChanges(changes)) return;
-    await insertAuditRow(trx, {
+    await appendAudit(trx, {
       actorId: actor.userId,
       actorUsername: actor.username,
       action: 'session.switch',
@@ -54,20 +50,6 @@ export async function setSelection(
   deps.sessions.forgetSession(actor.sessionId);
 }
 
-/** The caller's active roles in a project, enabled ones first. */
-export async function userRolesInProject(db: Executor, userId: number, projectId: number) {
-  return db
-    .selectFrom('role_assignments as a')
-    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-    .select(['r.id', 'r.alias', 'r.enabled'])
-    .where('a.user_id', '=', userId)
-    .where('a.project_id', '=', projectId)
-    .where('a.revoked_at', 'is', null)
-    .where('r.deleted_at', 'is', null)
-    .orderBy('r.enabled', 'desc')
-    .orderBy('r.id')
-    .execute();
-}
 
 /**
  * Which environment a session lands in: the user's last choice while it can still be chosen, otherwise
