@@ -1,5 +1,4 @@
 import type { User } from '@dcap/core';
-import { auditValues, changeSet } from '@dcap/core';
 import type { UserRow } from '../../db/schema.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -43,15 +42,4 @@ export function auditedUserFields(row: UserRow): Record<string, unknown> {
     projectAdmin: row.project_admin,
     status: row.status,
   };
-}
-
-/**
- * Old and new values of only the fields that changed, by core's change-set rule (COMPLIANCE AT-6): a
- * change to or from empty counts, a missing field equals null.
- */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { oldValue: Record<string, unknown>; newValue: Record<string, unknown> } {
-  return auditValues(changeSet(before, after));
 }
