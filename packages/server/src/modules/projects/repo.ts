@@ -254,3 +254,24 @@ export async function isMember(db: Executor, projectId: number, userId: number):
   const row = await db.selectFrom('role_assignments').select('id').where('project_id', '=', projectId).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The projects a project switcher lists: all but offline ones for platform administrators, else those the user takes part in. */
+export async function switcherProjects(db: Executor, userId: number, everything: boolean) {
+  let query = db.selectFrom('projects').select(['id', 'code', 'name', 'name_en as eName', 'status']).where('status', '!=', 'OFFLINE');
+  if (!everything) query = query.where((eb) => takesPartIn(eb, userId));
+  return query.orderBy('id', 'desc').execute();
+}
+
+/** The roles a user holds in a project, with their rights and sites, by id. */
+export async function rolesHeldInProject(db: Executor, userId: number, projectId: number) {
+  return db
+    .selectFrom('role_assignments as a')
+    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+    .select(['r.id', 'r.alias', 'r.description', 'r.description_en', 'r.enabled', 'r.rights', 'r.all_sites', 'r.site_ids'])
+    .where('a.user_id', '=', userId)
+    .where('a.project_id', '=', projectId)
+    .where('a.revoked_at', 'is', null)
+    .where('r.deleted_at', 'is', null)
+    .orderBy('r.id')
+    .execute();
+}

@@ -9,6 +9,9 @@ import type { ProjectContext } from './access.js';
 import { auditedProject, presentProject } from './presenter.js';
 import * as repo from './repo.js';
 
+/** What the login response reads of the caller's projects (the switcher, the roles held): through this module. */
+export { rolesHeldInProject, switcherProjects } from './repo.js';
+
 export interface NewEnvironment {
   key: string;
   type: EnvType;
