@@ -78,6 +78,9 @@ export async function deleteProjectDict(deps: ServiceDeps, caller: ProjectCaller
   });
 }
 
+/** The dictionaries of the platform (`null`) or of one project, as stored: how other modules (the login response) read them. */
+export { listDicts } from './repo.js';
+
 export async function listSysDicts(deps: ServiceDeps, keyword: string | undefined): Promise<SysDict[]> {
   return (await repo.listDicts(deps.db, null, keyword)).map(presentSysDict);
 }
