@@ -130,3 +130,15 @@ export async function endUserSessions(
 export async function setSessionSelection(db: Executor, id: number, selection: { projectId: number | null; roleId: number | null; env: string | null }): Promise<void> {
   await db.updateTable('sessions').set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env }).where('id', '=', id).execute();
 }
+
+/** One of the user's own sessions, still open at `now`, with where it works. */
+export async function findOwnOpenSession(db: Executor, id: number, userId: number, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'current_project_id', 'current_role_id', 'current_env'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
