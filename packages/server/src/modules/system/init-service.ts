@@ -17,24 +17,19 @@ import {
 import type { RoleRight } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
-import { listEnvs } from '../environments/repo.js';
-import { presentEnv } from '../environments/service.js';
-import { listDicts } from '../library/dicts/repo.js';
+import { listEnvs, presentEnv } from '../environments/service.js';
+import { listDicts } from '../library/dicts/service.js';
 import { presentDictEntry } from '../library/presenter.js';
 import { resolveProjectAccess } from '../projects/access.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
 import { presentProject, projectAbilities } from '../projects/presenter.js';
-import { takesPartIn } from '../projects/repo.js';
+import { rolesHeldInProject, switcherProjects as projectsOfSwitcher } from '../projects/service.js';
+import { projectSiteRows } from '../sites/service.js';
 import { storeProject } from '../projects/session-service.js';
 
 /** The caller's projects for the switcher: one query, offline ones left out (spec 000 §4.1). */
 async function switcherProjects(deps: ServiceDeps, actor: Actor) {
-  const everything = actor.admin || actor.systemAdmin;
-  let query = deps.db.selectFrom('projects').select(['id', 'code', 'name', 'name_en as eName', 'status']).where('status', '!=', 'OFFLINE');
-  if (!everything) {
-    query = query.where((eb) => takesPartIn(eb, actor.userId));
-  }
-  return query.orderBy('id', 'desc').execute();
+  return projectsOfSwitcher(deps.db, actor.userId, actor.admin || actor.systemAdmin);
 }
 
 /** The current project's part of the login response: project, roles, environments, sites and process. */
@@ -47,18 +42,9 @@ async function currentProjectPart(deps: ServiceDeps, actor: Actor) {
   if (!context) return null;
   const projectId = context.project.id;
   const [roles, envs, sites, process, dicts] = await Promise.all([
-    deps.db
-      .selectFrom('role_assignments as a')
-      .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-      .select(['r.id', 'r.alias', 'r.description', 'r.description_en', 'r.enabled', 'r.rights', 'r.all_sites', 'r.site_ids'])
-      .where('a.user_id', '=', actor.userId)
-      .where('a.project_id', '=', projectId)
-      .where('a.revoked_at', 'is', null)
-      .where('r.deleted_at', 'is', null)
-      .orderBy('r.id')
-      .execute(),
+    rolesHeldInProject(deps.db, actor.userId, projectId),
     listEnvs(deps.db, projectId),
-    deps.db.selectFrom('project_sites').select(['id', 'code', 'name', 'name_en', 'status']).where('project_id', '=', projectId).orderBy('code').execute(),
+    projectSiteRows(deps.db, projectId),
     projectAuditSteps(deps.db, projectId),
     listDicts(deps.db, projectId),
   ]);

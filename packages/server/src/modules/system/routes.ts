@@ -1,10 +1,10 @@
 import { initQuerySchema, initResponseSchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { buildInit } from './init-service.js';
+import { pingDatabase } from './repo.js';
 
 export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
   routes.add(app, {
@@ -25,7 +25,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry
     access: 'public',
     response: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }),
     handler: async () => {
-      await sql`SELECT 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return { status: 'ok' as const, database: 'ok' as const, version: deps.config.version.number };
     },
   });

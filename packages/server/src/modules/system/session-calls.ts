@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { RouteRegistry } from '../../http/route.js';
-import { insertAuditRow } from '../audit/repo.js';
-import { findEnvByKey } from '../environments/repo.js';
+import { appendAudit } from '../audit/trail.js';
+import { findOwnOpenSession, setSessionSelection } from '../auth/sessions.js';
+import { findEnvByKey } from '../environments/service.js';
 import { resolveProjectAccess } from '../projects/access.js';
 
 type Selection = z.infer<typeof sessionSelectionSchema>;
@@ -19,14 +20,7 @@ type Selection = z.infer<typeof sessionSelectionSchema>;
  */
 export async function autoSwitch(deps: ServiceDeps, actor: Actor, body: { username: string; sessionId: number }, meta: RequestMeta): Promise<Selection> {
   const now = deps.clock.now();
-  const source = await deps.db
-    .selectFrom('sessions')
-    .select(['id', 'current_project_id', 'current_role_id', 'current_env'])
-    .where('id', '=', body.sessionId)
-    .where('user_id', '=', actor.userId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const source = await findOwnOpenSession(deps.db, body.sessionId, actor.userId, now);
   if (!source) throw new AppError('session.not_found');
   // The name must be the caller's own too: a client asking for another user's session is refused outright.
   if (body.username.toLowerCase() !== actor.username.toLowerCase()) throw new AppError('session.switch_forbidden');
@@ -47,15 +41,11 @@ export async function autoSwitch(deps: ServiceDeps, actor: Actor, body: { userna
   }
   const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sessions')
-      .set({ current_project_id: selection.projectId, current_role_id: selection.roleId, current_env: selection.env })
-      .where('id', '=', actor.sessionId)
-      .execute();
+    await setSessionSelection(trx, actor.sessionId, selection);
     const changes = changeSet(before, { ...selection });
     if (!hasChanges(changes)) return;
     const values = auditValues(changes);
-    await insertAuditRow(trx, {
+    await appendAudit(trx, {
       actorId: actor.userId,
       actorUsername: actor.username,
       action: 'session.switch',
