@@ -19,7 +19,7 @@ import { presentAssignment } from '../roles/presenter.js';
 import { visibleGrants } from '../roles/report-service.js';
 import { ownRole } from '../roles/write.js';
 import { presentUser } from './presenter.js';
-import { activeUserNames, grantsRolesSomewhere } from './repo.js';
+import { activeUserNames, activeUsersWithFlag, grantsRolesSomewhere } from './repo.js';
 
 /**
  * Who may list every active user for a picker: platform and project administrators, and anyone holding an
@@ -64,7 +64,7 @@ export function registerUserDirectoryRoutes(app: FastifyInstance, routes: RouteR
     response: z.array(userSchema),
     handler: async ({ query }) => {
       const column = query.sysRole === 'admin' ? 'admin' : query.sysRole === 'systemAdmin' ? 'system_admin' : 'project_admin';
-      const rows = await deps.db.selectFrom('users').selectAll().where('status', '=', 'active').where(column, '=', true).orderBy('username').execute();
+      const rows = await activeUsersWithFlag(deps.db, column);
       return rows.map(presentUser);
     },
   });

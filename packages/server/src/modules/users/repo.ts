@@ -142,3 +142,8 @@ export async function savePreferences(db: Executor, userId: number, values: { fo
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
+
+/** Active users holding a platform flag, by login name. */
+export async function activeUsersWithFlag(db: Executor, flag: 'admin' | 'system_admin' | 'project_admin'): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('status', '=', 'active').where(flag, '=', true).orderBy('username').execute();
+}
