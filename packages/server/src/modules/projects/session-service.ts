@@ -24,7 +24,7 @@ export async function setSelection(
   actor: Actor,
   selection: SessionSelection,
   meta: RequestMeta,
-  options: { rememberEnv?: boolean } = {},
+  options: { rememberEnv?: boolean; /** Recorded with the new values (the session a window took its selection from). */ origin?: Record<string, unknown> } = {},
 ): Promise<void> {
   const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
   await deps.db.transaction().execute(async (trx) => {
@@ -43,7 +43,7 @@ export async function setSelection(
       entityId: actor.sessionId,
       projectId: selection.projectId,
       env: selection.env,
-      ...auditValues(changes),
+      ...(options.origin ? { oldValue: auditValues(changes).oldValue, newValue: { ...auditValues(changes).newValue, ...options.origin } } : auditValues(changes)),
       ip: meta.ip,
     });
   });
