@@ -1,13 +1,13 @@
-import { AppError, auditValues, autoSwitchSchema, changeSet, filePathRequestSchema, filePathResponseSchema, hasChanges, localeResponse, localeResponseSchema, sessionSelectionSchema } from '@dcap/core';
+import { AppError, autoSwitchSchema, filePathRequestSchema, filePathResponseSchema, localeResponse, localeResponseSchema, sessionSelectionSchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import type { RouteRegistry } from '../../http/route.js';
-import { appendAudit } from '../audit/trail.js';
-import { findOwnOpenSession, setSessionSelection } from '../auth/sessions.js';
+import { findOwnOpenSession } from '../auth/sessions.js';
 import { findEnvByKey } from '../environments/service.js';
 import { resolveProjectAccess } from '../projects/access.js';
+import { setSelection } from '../projects/session-service.js';
 
 type Selection = z.infer<typeof sessionSelectionSchema>;
 
@@ -39,26 +39,8 @@ export async function autoSwitch(deps: ServiceDeps, actor: Actor, body: { userna
     }
     selection = { projectId, roleId, env };
   }
-  const before = { projectId: actor.currentProjectId, roleId: actor.currentRoleId, env: actor.currentEnv };
-  await deps.db.transaction().execute(async (trx) => {
-    await setSessionSelection(trx, actor.sessionId, selection);
-    const changes = changeSet(before, { ...selection });
-    if (!hasChanges(changes)) return;
-    const values = auditValues(changes);
-    await appendAudit(trx, {
-      actorId: actor.userId,
-      actorUsername: actor.username,
-      action: 'session.switch',
-      entityType: 'session',
-      entityId: actor.sessionId,
-      projectId: selection.projectId,
-      env: selection.env,
-      oldValue: values.oldValue,
-      newValue: { ...values.newValue, fromSession: source.id },
-      ip: meta.ip,
-    });
-  });
-  deps.sessions.forgetSession(actor.sessionId);
+  // Audited like any switch, naming the session the selection came from.
+  await setSelection(deps, actor, selection, meta, { origin: { fromSession: source.id } });
   return selection;
 }
 
