@@ -20,7 +20,7 @@ export function registerSyncRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'design.edit', locate: fromQuery },
     query: syncQuerySchema,
     response: syncTaskSchema,
-    handler: ({ actor, project, meta, query }) => startSync(deps, worker, { actor, project, meta }, 'syncData', query.typesStr),
+    handler: ({ caller, query }) => startSync(deps, worker, caller, 'syncData', query.typesStr),
   });
   routes.add(app, {
     method: 'POST',
@@ -30,7 +30,7 @@ export function registerSyncRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: { project: 'env.manage', locate: fromQuery },
     query: syncQuerySchema,
     response: syncTaskSchema,
-    handler: ({ actor, project, meta, query }) => startSync(deps, worker, { actor, project, meta }, 'syncDataToTest', query.typesStr),
+    handler: ({ caller, query }) => startSync(deps, worker, caller, 'syncDataToTest', query.typesStr),
   });
   routes.add(app, {
     method: 'POST',
