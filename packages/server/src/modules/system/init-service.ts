@@ -99,7 +99,12 @@ async function settleCurrentProject(deps: ServiceDeps, actor: Actor, meta: Reque
  * its audit process (auditProcMap, auditProcList), dictionaries by key (the platform's and the project's),
  * configuration flags, and the role templates offered when roles are created.
  */
-export async function buildInit(deps: ServiceDeps, caller: Actor, application: string | undefined, meta: RequestMeta): Promise<InitResponse> {
+export async function buildInit(
+  deps: ServiceDeps,
+  caller: Actor,
+  application: string | undefined,
+  meta: RequestMeta,
+): Promise<{ response: InitResponse; session: Actor }> {
   const projects = await switcherProjects(deps, caller);
   let actor = caller;
   let current = await currentProjectPart(deps, actor);
@@ -113,7 +118,7 @@ export async function buildInit(deps: ServiceDeps, caller: Actor, application: s
   for (const dict of [...platformDicts, ...(current?.dicts ?? [])]) dictMap[dict.key] = dict;
   const steps: AuditStep[] = current?.auditSteps ?? [];
   const processes = current ? auditProcesses(steps) : { auditProcMap: {}, auditProcList: [] };
-  return {
+  const response: InitResponse = {
     user: {
       id: actor.userId,
       username: actor.username,
@@ -150,4 +155,5 @@ export async function buildInit(deps: ServiceDeps, caller: Actor, application: s
     },
     projectAbilities: current?.projectAbilities ?? {},
   };
+  return { response, session: actor };
 }

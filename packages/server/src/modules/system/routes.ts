@@ -15,7 +15,13 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteRegistry
     access: 'signedIn',
     query: initQuerySchema,
     response: initResponseSchema,
-    handler: ({ actor, query, meta }) => buildInit(deps, actor, query.application, meta),
+    handler: async ({ actor, query, meta, request }) => {
+      const { response, session } = await buildInit(deps, actor, query.application, meta);
+      // The envelope's consistency marker (spec 000 §4.4) reports the session as this call left it: init may
+      // have entered the first listed project, and the window must not take its own entry for another's.
+      request.actor = session;
+      return response;
+    },
   });
   routes.add(app, {
     method: 'GET',
