@@ -87,7 +87,7 @@ async function actorRole(trx: Executor, project: ProjectContext): Promise<string
 }
 
 /** Writes audit rows of one transaction, each carrying the caller, their role and the project. */
-export async function projectAuditor(trx: Executor, caller: ProjectCaller, env: string | null = null): Promise<ProjectAuditor> {
+async function projectAuditor(trx: Executor, caller: ProjectCaller, env: string | null = null): Promise<ProjectAuditor> {
   const role = await actorRole(trx, caller.project);
   return auditor<ProjectAuditEntry>((entry) =>
     insertAuditRow(trx, {
@@ -129,7 +129,7 @@ export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: 
 }
 
 /** Writes audit rows of one platform-level transaction, each carrying the caller and their address. */
-export function platformAuditor(trx: Executor, caller: Caller): PlatformAuditor {
+function platformAuditor(trx: Executor, caller: Caller): PlatformAuditor {
   return auditor<PlatformAuditEntry>((entry) => insertAuditRow(trx, { ...entry, actorId: caller.actor.userId, actorUsername: caller.actor.username, ip: caller.meta.ip }));
 }
 
