@@ -49,7 +49,7 @@ export interface ProjectWriteRule {
   state?: ProjectPredicate;
   /** Spec 000 §4.3: designers (and project administrators) may still edit while the project is paused on test. */
   designer?: boolean;
-  /** A project right the write needs, checked again inside the transaction (the route declares it too). */
+  /** A project right the write needs, checked again by the helper (the route declares one too). */
   right?: ProjectAction;
   /**
    * The write changes the design, drafted only in a development environment (spec 000 §4.3: "Some functions
