@@ -11,7 +11,10 @@ test('an administrator syncs the development design to test and follows the task
   await page.getByTestId('login-password').fill(ADMIN.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
-  // The first start's demo study is the administrator's current project (spec 000 §4.1).
+  // Other journeys may have left the administrator in their own study: enter the demo study.
+  await page.goto('/project/projectList');
+  await page.getByTestId('project-enter-DEMO-HTN').click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('project-code')).toContainText('DEMO-HTN');
 
   await page.goto('/project/projectEnv/projectEnv');
