@@ -40,6 +40,18 @@ export default tseslint.config(
   { files: ['packages/core/**'], rules: restrictedImports(['@dcap/server', '@dcap/web', 'react', 'fastify', 'kysely']) },
   { files: ['packages/server/**'], rules: restrictedImports(['@dcap/web']) },
   { files: ['packages/web/**'], rules: restrictedImports(['@dcap/server']) },
+  // A migration is frozen: it imports kysely and data beside it, never live modules, seed code or core, whose
+  // later changes would change what an old migration does (docs/decisions.md). The import-graph test checks it too.
+  {
+    files: ['packages/server/src/db/migrations/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dcap/*', '../*', '../../*'], message: 'A migration imports only kysely and frozen data beside it.' }] },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.tsx', 'packages/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
