@@ -10,12 +10,12 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-async function signIn(page: Page, username: string, password: string): Promise<void> {
+async function signIn(page: Page, username: string, password: string, landing = /\/project\/DataDisplay/): Promise<void> {
   await page.goto('/user/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/project\/DataDisplay/);
+  await expect(page).toHaveURL(landing);
 }
 
 async function token(page: Page): Promise<string> {
@@ -98,18 +98,19 @@ test('an administrator sets up a study with sites and a site-limited role; its u
   await page.getByTestId('logout').click();
 
   // The user sees only this study.
-  await signIn(page, 'e2e.crc', password);
+  await signIn(page, 'e2e.crc', password, /\/user\/changePassword/);
   // An account an administrator created replaces the issued password at first sign-in (docs/decisions.md).
   await expect(page.getByTestId('change-password-notice')).toBeVisible();
   await page.getByTestId('password-old').fill(password);
   await page.getByTestId('password-new').fill('Own#Passw0rd26');
   await page.getByTestId('password-confirm').fill('Own#Passw0rd26');
   await page.getByTestId('password-submit').click();
+  await expect(page).toHaveURL(/\/project\/DataDisplay/);
   await page.goto('/project/projectList');
   await expect(page.getByTestId('project-card-E2E-ONC')).toBeVisible();
   await expect(page.getByTestId('project-card-DEMO-HTN')).toHaveCount(0);
-  await page.getByTestId('project-enter-E2E-ONC').click();
-  await page.getByTestId('confirm-ok').click();
+  // Spec 000 §4.1: with no stored project the session enters the first listed, here the only one.
+  await expect(page.getByTestId('project-code')).toContainText('E2E-ONC');
   await expect(page.getByTestId('role-alias')).toContainText('CRC-S01');
 
   // Switch role (with confirmation) and environment.

@@ -13,6 +13,11 @@ test('an administrator syncs the development design to test and follows the task
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
   // Other journeys may have left the administrator in their own study: enter the demo study.
   await page.goto('/project/projectList');
+  // The demo study is not among the administrator's own studies: look among all.
+  await page.getByTestId('project-filter-all').click();
+  const search = page.getByTestId('project-search').locator('xpath=self::input | .//input').first();
+  await search.fill('DEMO-HTN');
+  await search.press('Enter');
   await page.getByTestId('project-enter-DEMO-HTN').click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('project-code')).toContainText('DEMO-HTN');
