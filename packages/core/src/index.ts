@@ -36,6 +36,6 @@ export * from './design/index.js';
 export * from './formulas/index.js';
 export * from './clinical/index.js';
 export * from './audit/index.js';
-export * from './forms/index.js';
 export * from './jobs/index.js';
+export * from './forms/index.js';
 export * from './responses.js';

@@ -77,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only JSON and the sign-in form are accepted; text/plain bodies are refused instead of read as strings.
   fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  // Uploads (spec 000 §7: upload endpoints are multipart): one file, read into the body for the route's schema.
+  await fastify.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, parts: 11 } });
   installSecurityHeaders(fastify);
   installErrorHandler(fastify, config.bodyLimitBytes);
   const stopSessionCache = await subscribeSessionCache(database, deps.sessions, (message) => fastify.log.warn(message));
@@ -89,19 +91,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const token = request.headers.token;
       return authenticate(deps, typeof token === 'string' ? token : undefined);
     },
-  // Uploads (spec 000 §7: upload endpoints are multipart): one file, read into the body for the route's schema.
-  await fastify.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, parts: 11 } });
     (actor, projectId) => resolveProjectAccess(deps.db, actor, projectId),
   );
   registerAuthRoutes(fastify, routes, deps);
   registerSystemRoutes(fastify, routes, deps);
+  registerSessionCallRoutes(fastify, routes, deps);
   registerUserRoutes(fastify, routes, deps);
+  registerPreferenceRoutes(fastify, routes, deps);
   registerUnitRoutes(fastify, routes, deps);
   registerProjectRoutes(fastify, routes, deps);
   registerApprovalRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);
   registerProjectCallRoutes(fastify, routes, deps);
-  registerPreferenceRoutes(fastify, routes, deps);
   registerEnvironmentRoutes(fastify, routes, deps);
   registerSiteRoutes(fastify, routes, deps);
   registerRoleRoutes(fastify, routes, deps);
@@ -111,7 +112,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLibraryRoutes(fastify, routes, deps);
   registerSyncRoutes(fastify, routes, deps, jobs);
 
-  registerSessionCallRoutes(fastify, routes, deps);
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);

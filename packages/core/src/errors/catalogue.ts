@@ -242,33 +242,6 @@ export const ERRORS = {
     'zh-CN': '排序须包含本项目的全部条目，且每项只出现一次',
     'en-US': 'The order must list every item of the project exactly once',
   },
-  'instrument.not_found': { status: 404, 'zh-CN': '表单不存在', 'en-US': 'Instrument not found' },
-  'instrument.template_not_found': { status: 404, 'zh-CN': '表单模板不存在', 'en-US': 'Panel template not found' },
-  'instrument.abbr_taken': {
-    status: 409,
-    'zh-CN': '表单简称 {nameAbbr} 已存在（不区分大小写）',
-    'en-US': 'The instrument abbreviation {nameAbbr} already exists (case-insensitive)',
-  },
-  'instrument.kind_mismatch': {
-    status: 422,
-    'zh-CN': '表单类型不符：该表单为 {kind} 类型',
-    'en-US': 'Wrong instrument kind: this instrument is of kind {kind}',
-  },
-  'event.not_found': { status: 404, 'zh-CN': '访视不存在', 'en-US': 'Event not found' },
-  'event.name_taken': { status: 409, 'zh-CN': '访视名称 {name} 已存在', 'en-US': 'The event name {name} already exists' },
-  'event.schedule_not_allowed': {
-    status: 422,
-    'zh-CN': '{type} 类型的访视没有计划日和窗口期',
-    'en-US': 'An event of type {type} has no planned day and no window',
-  },
-  'event.baseline_offset': {
-    status: 422,
-    'zh-CN': '基线访视的计划日必须为 0',
-    'en-US': 'The baseline event is planned on day 0',
-  },
-  'event.unknown_cell': {
-    status: 422,
-    'zh-CN': '访视表单矩阵含有不属于本项目的访视或表单',
   'sync.data_not_copied': {
     status: 422,
     'zh-CN': '只能同步设计：环境之间不复制研究数据',
@@ -305,6 +278,33 @@ export const ERRORS = {
     'zh-CN': '任务意外失败，详情见服务器日志',
     'en-US': 'The task failed unexpectedly; the server log has the details',
   },
+  'instrument.not_found': { status: 404, 'zh-CN': '表单不存在', 'en-US': 'Instrument not found' },
+  'instrument.template_not_found': { status: 404, 'zh-CN': '表单模板不存在', 'en-US': 'Panel template not found' },
+  'instrument.abbr_taken': {
+    status: 409,
+    'zh-CN': '表单简称 {nameAbbr} 已存在（不区分大小写）',
+    'en-US': 'The instrument abbreviation {nameAbbr} already exists (case-insensitive)',
+  },
+  'instrument.kind_mismatch': {
+    status: 422,
+    'zh-CN': '表单类型不符：该表单为 {kind} 类型',
+    'en-US': 'Wrong instrument kind: this instrument is of kind {kind}',
+  },
+  'event.not_found': { status: 404, 'zh-CN': '访视不存在', 'en-US': 'Event not found' },
+  'event.name_taken': { status: 409, 'zh-CN': '访视名称 {name} 已存在', 'en-US': 'The event name {name} already exists' },
+  'event.schedule_not_allowed': {
+    status: 422,
+    'zh-CN': '{type} 类型的访视没有计划日和窗口期',
+    'en-US': 'An event of type {type} has no planned day and no window',
+  },
+  'event.baseline_offset': {
+    status: 422,
+    'zh-CN': '基线访视的计划日必须为 0',
+    'en-US': 'The baseline event is planned on day 0',
+  },
+  'event.unknown_cell': {
+    status: 422,
+    'zh-CN': '访视表单矩阵含有不属于本项目的访视或表单',
     'en-US': 'The matrix names an event or instrument that does not belong to this project',
   },
   'conflict.stale': {

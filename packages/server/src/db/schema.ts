@@ -1,4 +1,4 @@
-import type { ApplicationType, EnvType, JobStatus, ProjectStatus, } from '@dcap/core';
+import type { ApplicationType, EnvType, JobStatus, ProjectStatus } from '@dcap/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are written as Date and always read back as Date (both drivers parse timestamptz). */
@@ -372,6 +372,14 @@ export interface UserProjectEnvsTable {
   chosen_at: Timestamp;
 }
 
+/** A user's own preferences: font size and notifications (migration 0013; core users/preferences.ts). */
+export interface UserPreferencesTable {
+  user_id: number;
+  font_size: Generated<'small' | 'medium' | 'large'>;
+  notifications: Generated<unknown>;
+  updated_at: Timestamp;
+}
+
 /** A panel template of the panel library (migration 0005). */
 export interface StdTemplatesTable {
   id: Generated<number>;
@@ -409,14 +417,6 @@ export interface DerivedFieldsTable {
   description: Generated<string>;
   description_en: Generated<string>;
   widget: Json;
-/** A user's own preferences: font size and notifications (migration 0013; core users/preferences.ts). */
-export interface UserPreferencesTable {
-  user_id: number;
-  font_size: Generated<'small' | 'medium' | 'large'>;
-  notifications: Generated<unknown>;
-  updated_at: Timestamp;
-}
-
   sort: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -434,6 +434,7 @@ export interface Database {
   project_admins: ProjectAdminsTable;
   project_envs: ProjectEnvsTable;
   user_project_envs: UserProjectEnvsTable;
+  user_preferences: UserPreferencesTable;
   project_sites: ProjectSitesTable;
   project_roles: ProjectRolesTable;
   role_assignments: RoleAssignmentsTable;
@@ -474,7 +475,6 @@ export type JobRow = Selectable<JobsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
-  user_preferences: UserPreferencesTable;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;

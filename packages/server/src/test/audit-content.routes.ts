@@ -70,8 +70,8 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 export const READS = new Set([
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
-  'GET /dcap/sys/user/list',
   'GET /dcap/sys/user/preferences',
+  'GET /dcap/sys/user/list',
   'GET /dcap/sys/user/search/:keyword',
   'GET /dcap/sys/user/info/:id',
   'POST /dcap/sys/user/validateUser',
@@ -92,8 +92,8 @@ export const READS = new Set([
   'POST /dcap/project/statusChangeApplications',
   'POST /dcap/projectEnv/getEnvList',
   'POST /dcap/projectEnv/userEnvList',
-  'GET /dcap/projectEnv/configRevision',
   'POST /dcap/projectEnv/userEnvList/:id',
+  'GET /dcap/projectEnv/configRevision',
   'GET /dcap/locale',
   'POST /dcap/platform/file/path',
   'GET /dcap/sys/user/users',
@@ -263,6 +263,10 @@ export const WRITES: Record<string, Write> = {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', as: f.pm, body: { name: 'PM 新名', gender: 'female', email: 'pm@example.org', corporation: 'Acme' } }),
     audit: (f) => ({ action: 'user.profile_update', old: { name: `Name of ${f.pm.username}` }, new: { name: 'PM 新名', email: 'pm@example.org' } }),
   },
+  'POST /dcap/sys/user/preferences': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/user/preferences', as: f.pm, body: { fontSize: 'large', notifications: { email: { visits: true } } } }),
+    audit: { action: 'user.preferences_update', old: { fontSize: 'small', 'email.visits': false }, new: { fontSize: 'large', 'email.visits': true } },
+  },
   'POST /dcap/sys/user/save': {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/save', body: { username: 'ac.created', name: '新用户', nameEn: 'New user' } }),
     audit: { action: 'user.create', old: null, new: { username: 'ac.created', name: '新用户', nameEn: 'New user' } },
@@ -286,10 +290,6 @@ export const WRITES: Record<string, Write> = {
   'POST /dcap/sys/user/delete/:id': {
     call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/delete/${await newUser(f)}` }),
     audit: { action: 'user.delete', old: { status: 'active' }, new: { status: 'deleted' } },
-  'POST /dcap/sys/user/preferences': {
-    call: (f) => ({ method: 'POST', url: '/dcap/sys/user/preferences', as: f.pm, body: { fontSize: 'large', notifications: { email: { visits: true } } } }),
-    audit: { action: 'user.preferences_update', old: { fontSize: 'small', 'email.visits': false }, new: { fontSize: 'large', 'email.visits': true } },
-  },
   },
   'POST /dcap/sys/user/delete': {
     call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/delete', body: { ids: [await newUser(f)] } }),
@@ -436,6 +436,8 @@ export const WRITES: Record<string, Write> = {
       await productionRunsDesign(f);
       return { method: 'POST', url: `/dcap/project/syncDataToTest?projectId=${f.lifeId}&typesStr=design` };
     },
+    audit: { action: 'sync.request', old: null, new: { direction: 'syncDataToTest', types: ['design'], source: 'prd', target: 'uat' } },
+  },
   'POST /dcap/project/applyProjectStatusChange': {
     call: async (f) => {
       await lifeAt(f, 'ON_RESEARCH');

@@ -32,11 +32,11 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   // Signed in, but the service lets only administrators and user-rights managers (in any project) read the directory.
   'GET /dcap/sys/user/users': { allowed: ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite', 'otherProject'], call: () => ({ method: 'GET', url: '/dcap/sys/user/users' }) },
   'GET /dcap/sys/user/info': { call: () => ({ method: 'GET', url: '/dcap/sys/user/info' }) },
-  'POST /dcap/sys/user/updateCurrentUser': {
-    call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
   // The caller's own preferences: every signed-in persona may read and change theirs.
   'GET /dcap/sys/user/preferences': { call: () => ({ method: 'GET', url: '/dcap/sys/user/preferences' }) },
   'POST /dcap/sys/user/preferences': { call: () => ({ method: 'POST', url: '/dcap/sys/user/preferences', body: { fontSize: 'medium' } }) },
+  'POST /dcap/sys/user/updateCurrentUser': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
   },
   'GET /dcap/sys/unit/list': { call: () => ({ method: 'GET', url: '/dcap/sys/unit/list?keyword=MX' }) },
   'GET /dcap/sys/division/list': { call: (f) => ({ method: 'GET', url: `/dcap/sys/division/list?unitId=${f.unitA}` }) },
@@ -72,9 +72,6 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'POST /dcap/sys/user/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/delete', body: { ids: [await f.freshUser()] } }) },
   'POST /dcap/sys/user/resetUserPassword': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/resetUserPassword', body: { id: await f.freshUser() } }) },
   'POST /dcap/sys/user/validateUser': { call: () => ({ method: 'POST', url: '/dcap/sys/user/validateUser', body: { username: 'mx.nobody' } }) },
-
-  // Hospitals and departments (unit.manage): platform writes, never open to any signed-in user.
-  'POST /dcap/sys/unit/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/save', body: { code: f.unique('MX-U'), name: f.unique('医院') } }) },
   'GET /dcap/sys/user/usersBySysRole': { call: () => ({ method: 'GET', url: '/dcap/sys/user/usersBySysRole?sysRole=projectAdmin' }) },
   'POST /dcap/sys/user/listByRole': { call: (f) => ({ method: 'POST', url: '/dcap/sys/user/listByRole', body: { projectId: f.projectId, roleId: f.roleA } }) },
   'GET /dcap/sys/user/export': { call: () => ({ method: 'GET', url: '/dcap/sys/user/export' }) },
@@ -83,6 +80,9 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
     call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/preview', raw: multipartFile(await userSheet([[f.unique('mx.sheet'), '表格用户']])) }),
   },
   'POST /dcap/sys/user/importConfirm': { call: (f) => ({ method: 'POST', url: '/dcap/sys/user/importConfirm', body: { users: [{ username: f.unique('mx.imported'), name: 'Imported' }] } }) },
+
+  // Hospitals and departments (unit.manage): platform writes, never open to any signed-in user.
+  'POST /dcap/sys/unit/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/save', body: { code: f.unique('MX-U'), name: f.unique('医院') } }) },
   'POST /dcap/sys/unit/update': {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/unit/update', body: { id: f.unitA, code: 'MX-UA', name: '甲医院', eName: 'Hospital A', status: 'active' } }),
   },

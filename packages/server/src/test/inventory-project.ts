@@ -79,6 +79,7 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'GET /dcap/projectEnv/selectEnv/:env': { allowed: MEMBERS_ANYWHERE, call: () => ({ method: 'GET', url: '/dcap/projectEnv/selectEnv/uat' }) },
   'POST /dcap/projectEnv/getEnvList': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/getEnvList', body: { projectId: f.projectId } }) },
   'POST /dcap/projectEnv/userEnvList': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/userEnvList', body: { projectId: f.projectId } }) },
+  'POST /dcap/projectEnv/userEnvList/:id': { call: (f) => ({ method: 'POST', url: `/dcap/projectEnv/userEnvList/${f.projectId}` }) },
   'POST /dcap/projectEnv/createEnv': { call: (f) => ({ method: 'POST', url: '/dcap/projectEnv/createEnv', body: { projectId: f.projectId, key: 'bprd', type: 'bprd', name: 'Backup' } }) },
   'POST /dcap/projectEnv/updateEnv': { call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/updateEnv', body: { projectId: f.projectId, id: await envId(f, 'dev'), name: 'Dev' } }) },
   'POST /dcap/projectEnv/updateEnvStatus': {
@@ -86,7 +87,6 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/projectEnv/cleanEnv': { call: async (f) => ({ method: 'POST', url: '/dcap/projectEnv/cleanEnv', body: { projectId: f.projectId, id: await envId(f, 'dev') } }) },
   'POST /dcap/projectSite/list': { call: (f) => ({ method: 'POST', url: '/dcap/projectSite/list', body: { projectId: f.projectId } }) },
-  'POST /dcap/projectEnv/userEnvList/:id': { call: (f) => ({ method: 'POST', url: `/dcap/projectEnv/userEnvList/${f.projectId}` }) },
   // Site A's details (site-scoped): the persona limited to site B must not see them.
   'POST /dcap/projectSite/save': {
     call: async (f) => ({ method: 'POST', url: '/dcap/projectSite/save', body: { id: f.siteA, projectId: f.projectId, unitId: await unitOf(f, f.siteA), code: 'A01', piName: 'Dr A' } }),
@@ -143,13 +143,6 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'GET /dcap/projectRole/searchUsers': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/searchUsers?projectId=${f.projectId}&keyword=mx` }) },
   'POST /dcap/projectRole/userRolesAndInstitutions': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/userRolesAndInstitutions', body: { projectId: f.projectId } }) },
   'POST /dcap/projectRole/roleAndInstitutionUsers': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/roleAndInstitutionUsers', body: { projectId: f.projectId } }) },
-  // Design. Personas work in the test environment, so allowed writes stop at the environment check.
-  'GET /dcap/project/instrument/list/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/instrument/list/${f.projectId}` }) },
-  'POST /dcap/project/instrument/save': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/save', body: { projectId: f.projectId, name: 'Matrix', nameAbbr: 'MX' } }) },
-  'POST /dcap/project/instrument/copyTemplate': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/copyTemplate', body: { projectId: f.projectId, templateId: 1 } }) },
-  'POST /dcap/project/instrument/preview': {
-    call: async (f) => ({ method: 'POST', url: `/dcap/project/instrument/preview?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f) } }),
-  },
   'GET /dcap/projectRole/currentProjectRoleInfo': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/currentProjectRoleInfo?projectId=${f.projectId}` }) },
   'POST /dcap/projectRole/getCurrentProjectRole': { call: (f) => ({ method: 'POST', url: `/dcap/projectRole/getCurrentProjectRole?projectId=${f.projectId}` }) },
   'GET /dcap/projectRole/projectConfig/institution/:id': { call: (f) => ({ method: 'GET', url: `/dcap/projectRole/projectConfig/institution/${f.projectId}` }) },
@@ -161,6 +154,13 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'POST /dcap/projectRole/exportProjectRoleAndUserLogs': { call: (f) => ({ method: 'POST', url: '/dcap/projectRole/exportProjectRoleAndUserLogs', body: { projectId: f.projectId } }) },
   'GET /dcap/projectRole/assignRole2User': {
     call: async (f) => ({ method: 'GET', url: `/dcap/projectRole/assignRole2User?projectId=${f.projectId}&roleId=${f.roleA}&userIds=${await f.freshUser()}` }),
+  },
+  // Design. Personas work in the test environment, so allowed writes stop at the environment check.
+  'GET /dcap/project/instrument/list/:projectId': { call: (f) => ({ method: 'GET', url: `/dcap/project/instrument/list/${f.projectId}` }) },
+  'POST /dcap/project/instrument/save': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/save', body: { projectId: f.projectId, name: 'Matrix', nameAbbr: 'MX' } }) },
+  'POST /dcap/project/instrument/copyTemplate': { call: (f) => ({ method: 'POST', url: '/dcap/project/instrument/copyTemplate', body: { projectId: f.projectId, templateId: 1 } }) },
+  'POST /dcap/project/instrument/preview': {
+    call: async (f) => ({ method: 'POST', url: `/dcap/project/instrument/preview?projectId=${f.projectId}`, body: { instrumentId: await instrumentOf(f) } }),
   },
   'POST /dcap/project/instrument/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/delete', body: { projectId: f.projectId, id: await instrumentOf(f) } }) },
   'POST /dcap/project/instrument/sort': { call: async (f) => ({ method: 'POST', url: '/dcap/project/instrument/sort', body: { projectId: f.projectId, ids: [await instrumentOf(f)] } }) },
@@ -249,3 +249,4 @@ async function unitOf(f: Fixture, siteId: number): Promise<number> {
   const info = await f.study.t.call('GET', `/dcap/projectSite/info/${siteId}?projectId=${f.projectId}`, { token: f.study.admin.token });
   return (info.body.data as { unitId: number }).unitId;
 }
+

@@ -43,8 +43,8 @@ const instrumentsPage = async () => ({ Component: (await import('../features/des
 const eventsPage = async () => ({ Component: (await import('../features/design/EventsPage')).EventsPage });
 const publishPage = async () => ({ Component: (await import('../features/design/PublishPage')).PublishPage });
 const projectDictionariesPage = async () => ({ Component: (await import('../features/design/ProjectDictionariesPage')).ProjectDictionariesPage });
-const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
 const designEntryLayout = async () => ({ Component: (await import('../features/designer/DesignEntryGate')).DesignEntryLayout });
+const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
 const derivedDesignerPage = async () => ({ Component: (await import('../features/designer/DerivedDesignerPage')).DerivedDesignerPage });
 const standardFieldsPage = async () => ({ Component: (await import('../features/library/StandardFieldsPage')).StandardFieldsPage });
 const standardInstrumentsPage = async () => ({
