@@ -12,7 +12,7 @@ import { JobWorker } from './worker.js';
  * number of workers can run"), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL with real concurrency.
  */
 let t: TestContext;
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 beforeAll(async () => {
   t = await createTestContext();

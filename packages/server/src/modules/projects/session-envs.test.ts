@@ -45,8 +45,9 @@ describe('the environment choice survives signing in again (spec 000 §4.4)', ()
 
     await t.call('GET', '/dcap/logout', { token: pm });
     pm = await t.signIn('pm.env', PASSWORD);
+    // Init enters the first listed project (spec 000 §4.1), here the only one, in the environment chosen there.
     const init = await t.call('GET', '/dcap/sys/init', { token: pm });
-    expect(init.body).toMatchObject({ consistencyProjectId: null, consistencyProjectCurrEnv: null });
+    expect(init.body).toMatchObject({ consistencyProjectId: p.id, consistencyProjectCurrEnv: 'dev' });
     expect((await t.call('GET', `/dcap/project/store/${p.id}`, { token: pm })).body.data).toMatchObject({ projectId: p.id, env: 'dev' });
     expect((await t.call('GET', '/dcap/sys/init', { token: pm })).body).toMatchObject({ consistencyProjectId: p.id, consistencyProjectCurrEnv: 'dev' });
   });
