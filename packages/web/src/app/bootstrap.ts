@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { createBrowserRouter, RouteObject } from 'react-router';
+import { initResponseSchema } from '@dcap/core';
 import { createApiClient } from '../api/client';
 import { createQueryClient } from '../api/queryClient';
 import { createI18n, currentLocale } from '../i18n';
@@ -65,7 +66,7 @@ export function createAppInstance(env: AppEnvironment): AppInstance {
       onOk: async () => {
         marker.clear();
         // Reinitialise: the session's project and environment are read afresh before the page reloads.
-        await api.request('/sys/init', { silent: true }).catch(() => undefined);
+        await api.request('/sys/init', { silent: true, schema: initResponseSchema }).catch(() => undefined);
         reload();
       },
     });

@@ -39,13 +39,13 @@ const unitsPage = async () => ({ Component: (await import('../features/units/Uni
 const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
 const envDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).EnvDisabledPage });
 const roleDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).RoleDisabledPage });
-const instrumentsPage = async () => ({ Component: (await import('../features/design/InstrumentsPage')).InstrumentsPage });
-const eventsPage = async () => ({ Component: (await import('../features/design/EventsPage')).EventsPage });
-const publishPage = async () => ({ Component: (await import('../features/design/PublishPage')).PublishPage });
-const projectDictionariesPage = async () => ({ Component: (await import('../features/design/ProjectDictionariesPage')).ProjectDictionariesPage });
-const designEntryLayout = async () => ({ Component: (await import('../features/designer/DesignEntryGate')).DesignEntryLayout });
-const formDesignerPage = async () => ({ Component: (await import('../features/designer/FormDesignerPage')).FormDesignerPage });
-const derivedDesignerPage = async () => ({ Component: (await import('../features/designer/DerivedDesignerPage')).DerivedDesignerPage });
+const instrumentsPage = async () => ({ Component: (await import('../features/studyBuild/InstrumentsPage')).InstrumentsPage });
+const eventsPage = async () => ({ Component: (await import('../features/studyBuild/EventsPage')).EventsPage });
+const publishPage = async () => ({ Component: (await import('../features/studyBuild/PublishPage')).PublishPage });
+const projectDictionariesPage = async () => ({ Component: (await import('../features/studyBuild/ProjectDictionariesPage')).ProjectDictionariesPage });
+const designEntryLayout = async () => ({ Component: (await import('../features/panelDesigner/DesignEntryGate')).DesignEntryLayout });
+const formDesignerPage = async () => ({ Component: (await import('../features/panelDesigner/FormDesignerPage')).FormDesignerPage });
+const derivedDesignerPage = async () => ({ Component: (await import('../features/panelDesigner/DerivedDesignerPage')).DerivedDesignerPage });
 const standardFieldsPage = async () => ({ Component: (await import('../features/library/StandardFieldsPage')).StandardFieldsPage });
 const standardInstrumentsPage = async () => ({
   Component: (await import('../features/library/StandardInstrumentsPage')).StandardInstrumentsPage,

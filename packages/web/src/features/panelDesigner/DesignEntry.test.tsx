@@ -4,7 +4,7 @@ import type { Environment, InitResponse, ProjectAccess } from '@dcap/core';
 import { createGrid, createWidget, gridColumns, menusFor } from '@dcap/core';
 import { ok } from '../../test/fakeServer';
 import { ADMIN, AS_PLATFORM_ADMIN, MEMBER, makeEnv, makeProject, makeProjectInit, makeSessionRole } from '../../test/fixtures';
-import { renderDesignPage } from '../design/designTestKit';
+import { renderDesignPage } from '../studyBuild/designTestKit';
 import { createI18n } from '../../i18n';
 import { dndAnnouncements } from './canvas/DesignerDnd';
 import { designEnvDecision } from './designEntry';
