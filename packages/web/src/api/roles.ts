@@ -81,6 +81,17 @@ export function useAutoCreateSiteRolesMutation() {
   );
 }
 
+/**
+ * POST autoCreateProjectRole (no body): the standard roles of core's templates the project lacks; answers
+ * the roles it created (none when nothing was missing).
+ */
+export function useAutoCreateStandardRolesMutation() {
+  const api = useApi();
+  return useRoleChange((projectId: number): Promise<ProjectRole[]> =>
+    api.request('/projectRole/autoCreateProjectRole', { method: 'POST', query: { projectId }, notify: true, schema: roleListSchema }),
+  );
+}
+
 export function useRoleAuthLogQuery(projectId: number, pageNo: number, pageSize: number) {
   const api = useApi();
   return useQuery({

@@ -74,6 +74,7 @@ export const enUSInstitution: Shape<typeof zhCNInstitution> = {
     actions: {
       create: 'New role',
       autoCreate: 'Create a role per site',
+      createStandard: 'Create standard roles',
       batchDelete: 'Delete selected ({{count}})',
       export: 'Export',
     },
@@ -91,6 +92,9 @@ export const enUSInstitution: Shape<typeof zhCNInstitution> = {
       revokeToo: 'Revoke from its holders first',
       autoTitle: 'Create a role per site?',
       autoContent: 'An investigator role will be created for the sites {{sites}}.',
+      standardTitle: 'Create the standard roles?',
+      standardContent: 'The roles of the standard templates that the project lacks will be created: project roles (all sites) and, for each active site, its site roles (such as PI-A01). A role whose name already exists is not created again.',
+      standardNone: 'The project already has every standard role; no role was created.',
       autoNone: 'Every active site already has its own role.',
     },
   },

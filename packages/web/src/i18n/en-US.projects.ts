@@ -170,6 +170,27 @@ export const enUSProjects: Shape<typeof zhCNProjects> = {
       noProject: 'Choose a project in the workplace first',
     },
   },
+  processConfig: {
+    title: 'Audit process',
+    intro: 'Choose the audit steps the project uses and their order. Each step at most once; a signature, when used, comes last.',
+    readOnly: 'The audit process can be changed with the design right while the project status allows configuration changes.',
+    defaultNote: 'The project has not saved an audit process yet and uses the default one (verify, review, sign).',
+    updated: 'Last changed by {{by}} at {{at}}',
+    none: 'No audit step is used',
+    used: 'Used',
+    position: 'Step {{n}}',
+    moveUp: 'Move up',
+    moveDown: 'Move down',
+    steps: {
+      verify: 'Verify (source data verification)',
+      review: 'Review (data management review)',
+      sign: 'Sign (investigator signature)',
+    },
+    problems: {
+      duplicate_step: 'Each step can be used only once.',
+      sign_not_last: 'The signature must be the last step.',
+    },
+  },
   lifecycle: {
     title: 'Lifecycle',
     available: 'Actions available now',

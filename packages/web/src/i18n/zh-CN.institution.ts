@@ -71,6 +71,7 @@ export const zhCNInstitution = {
     actions: {
       create: '新建角色',
       autoCreate: '按中心创建角色',
+      createStandard: '创建标准角色',
       batchDelete: '删除所选（{{count}}）',
       export: '导出',
     },
@@ -87,6 +88,9 @@ export const zhCNInstitution = {
       revokeToo: '先从持有用户处收回',
       autoTitle: '确认按中心创建角色？',
       autoContent: '将为中心 {{sites}} 各创建一个研究者角色。',
+      standardTitle: '确认创建标准角色？',
+      standardContent: '将按标准角色模板创建项目缺少的角色：项目级角色（适用于所有中心），以及每个启用中心的中心级角色（如 PI-A01）。已有同名角色的不再创建。',
+      standardNone: '项目已有全部标准角色，未创建新角色。',
       autoNone: '所有启用的中心都已有各自的角色。',
     },
   },

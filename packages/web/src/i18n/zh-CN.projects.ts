@@ -166,6 +166,27 @@ export const zhCNProjects = {
       noProject: '请先在工作台选择项目',
     },
   },
+  processConfig: {
+    title: '审核流程',
+    intro: '选择项目使用的审核步骤及其顺序。每个步骤最多一次；使用签名时，签名必须是最后一步。',
+    readOnly: '需要设计权限，且项目状态允许修改配置时，才能修改审核流程。',
+    defaultNote: '项目尚未保存审核流程，当前使用默认流程（核查、审核、签名）。',
+    updated: '最近由 {{by}} 于 {{at}} 修改',
+    none: '不使用任何审核步骤',
+    used: '使用',
+    position: '第 {{n}} 步',
+    moveUp: '上移',
+    moveDown: '下移',
+    steps: {
+      verify: '核查（源数据核查）',
+      review: '审核（数据管理审核）',
+      sign: '签名（研究者签名）',
+    },
+    problems: {
+      duplicate_step: '每个步骤只能使用一次。',
+      sign_not_last: '签名必须是最后一个步骤。',
+    },
+  },
   lifecycle: {
     title: '项目生命周期',
     available: '当前可执行的操作',

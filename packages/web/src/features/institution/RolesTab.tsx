@@ -1,5 +1,5 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
+import { AppstoreAddOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ROLE_RIGHTS } from '@dcap/core';
 import type { ProjectRole } from '@dcap/core';
 import {
   useAutoCreateSiteRolesMutation,
+  useAutoCreateStandardRolesMutation,
   useDeleteRolesMutation,
   useRoleEnabledMutation,
   useRoleExportMutation,
@@ -38,6 +39,8 @@ export function RolesTab({ projectId, canManage, sites }: RolesTabProps) {
   const setEnabled = useRoleEnabledMutation();
   const remove = useDeleteRolesMutation();
   const autoCreate = useAutoCreateSiteRolesMutation();
+  const createStandard = useAutoCreateStandardRolesMutation();
+  const { message } = App.useApp();
   const exporter = useRoleExportMutation();
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
   const [selected, setSelected] = useState<number[]>([]);
@@ -83,6 +86,17 @@ export function RolesTab({ projectId, canManage, sites }: RolesTabProps) {
         content: missing.length === 0 ? t('roles.confirm.autoNone') : t('roles.confirm.autoContent', { sites: missing.map((site) => site.code).join(', ') }),
         onOk: () => (missing.length === 0 ? undefined : autoCreate.mutateAsync(projectId)),
       });
+    });
+
+  /** docs/decisions.md "Role details and standard roles": the template roles the project lacks; the list refreshes. */
+  const createStandardRoles = () =>
+    confirm({
+      title: t('roles.confirm.standardTitle'),
+      content: t('roles.confirm.standardContent'),
+      onOk: async () => {
+        const created = await createStandard.mutateAsync(projectId);
+        if (created.length === 0) void message.info(t('roles.confirm.standardNone'));
+      },
     });
 
   const exportRoles = () => void settle(async () => saveFile(await exporter.mutateAsync({ projectId, what: 'roles' })));
@@ -148,6 +162,9 @@ export function RolesTab({ projectId, canManage, sites }: RolesTabProps) {
             </Button>
             <Button icon={<ThunderboltOutlined />} onClick={autoCreateRoles} data-testid="role-auto-create">
               {t('roles.actions.autoCreate')}
+            </Button>
+            <Button icon={<AppstoreAddOutlined />} onClick={createStandardRoles} data-testid="role-create-standard">
+              {t('roles.actions.createStandard')}
             </Button>
             <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => removeRoles(selected)} data-testid="role-batch-delete">
               {t('roles.actions.batchDelete', { count: selected.length })}

@@ -11,6 +11,7 @@ import { useProjectContext } from '../../app/projectContext';
 import { WORKPLACE_PATH } from '../../app/shellState';
 import { showServerErrors } from '../../lib/serverErrors';
 import { LifecyclePanel } from './LifecyclePanel';
+import { ProcessConfigCard } from './ProcessConfigCard';
 import { ProjectForm } from './ProjectForm';
 import { PROJECT_FORM_FIELDS, projectToValues, valuesToRequest } from './projectFormValues';
 import type { ProjectFormValues } from './projectFormValues';
@@ -78,6 +79,7 @@ export function ProjectDetailPage() {
     <Flex vertical gap={24}>
       {/* Keyed by version: a saved or reloaded project resets the form to what the server holds. */}
       <ConfigurationCard key={`${project.id}-${project.version}`} project={project} />
+      <ProcessConfigCard project={project} />
       <LifecyclePanel project={project} username={user.username} userId={user.id} />
     </Flex>
   );
