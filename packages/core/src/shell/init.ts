@@ -8,6 +8,7 @@ import { projectSchema } from '../projects/schemas.js';
 import { projectRoleSchema } from '../roles/schemas.js';
 import { roleTemplateSchema } from '../roles/templates.js';
 import { siteSchema } from '../sites/schemas.js';
+import { FONT_SIZES } from '../users/preferences.js';
 
 const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
@@ -51,6 +52,8 @@ export const initResponseSchema = z.object({
     admin: z.boolean(),
     systemAdmin: z.boolean(),
     projectAdmin: z.boolean(),
+    /** The user's font size preference (spec 000 §3), so a new browser applies it at sign-in. */
+    fontSize: z.enum(FONT_SIZES).optional(),
   }),
   application: z.string().nullable(),
   currEnv: z.string().nullable(),

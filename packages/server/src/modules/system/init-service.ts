@@ -16,6 +16,7 @@ import {
 } from '@dcap/core';
 import type { RoleRight } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
+import { getPreferences } from '../users/preferences-service.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { listEnvs, presentEnv } from '../environments/service.js';
 import { listDicts } from '../library/dicts/service.js';
@@ -114,6 +115,7 @@ export async function buildInit(
     current = await currentProjectPart(deps, actor);
   }
   const platformDicts = (await listDicts(deps.db, null)).map(presentDictEntry);
+  const preferences = await getPreferences(deps, actor);
   const dictMap: Record<string, DictEntry> = {};
   for (const dict of [...platformDicts, ...(current?.dicts ?? [])]) dictMap[dict.key] = dict;
   const steps: AuditStep[] = current?.auditSteps ?? [];
@@ -128,6 +130,7 @@ export async function buildInit(
       admin: actor.admin,
       systemAdmin: actor.systemAdmin,
       projectAdmin: actor.projectAdmin,
+      fontSize: preferences.fontSize,
     },
     application: application ?? null,
     currEnv: current ? actor.currentEnv : null,

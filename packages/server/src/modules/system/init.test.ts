@@ -64,6 +64,10 @@ describe('the login response of a configured project', () => {
     expect(data.projRoles.map((template) => template.code)).toEqual(['PM', 'DM', 'CRA', 'MM', 'STAT']);
     expect(data.siteRoles.find((template) => template.code === 'PI')).toMatchObject({ scope: 'site', rights: ['dataEntryRights', 'answerQuery', 'locked'] });
     expect(data.envList?.map((env) => env.key)).toEqual(['dev', 'uat', 'prd']);
+    // Spec 000 §3: the font size preference follows the user to a new browser.
+    expect(data.user.fontSize).toBe('small');
+    ok(await call('/dcap/sys/user/preferences', { fontSize: 'large' }));
+    expect((await init(pm)).user.fontSize).toBe('large');
   });
 
   it('gives the default process of a project that never saved one, and empty project fields without a project', async () => {

@@ -1,10 +1,11 @@
 import { Button, Layout, Result } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isDevTypeEnv } from '@dcap/core';
 import { useInitQuery } from '../../api/system';
 import { PageSpin } from '../../components/PageSpin';
+import { applyFontSize } from '../../features/account/fontSize';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { currentLocale } from '../../i18n';
 import { displayName } from '../../lib/displayName';
@@ -35,6 +36,11 @@ export function MainLayout() {
   useWindowProjectCheck(context ? (context.project?.id ?? null) : undefined);
   const currentEnv = context?.currentEnv ?? null;
   useConfigRevisionCheck(context?.project?.id, currentEnv?.key ?? null, currentEnv !== null && isDevTypeEnv(currentEnv.type));
+  // The user's font size follows them to a new browser: the server's preference wins over the local copy.
+  const fontSize = init.data?.user.fontSize;
+  useEffect(() => {
+    if (fontSize) applyFontSize(fontSize);
+  }, [fontSize]);
 
   if (init.isError) {
     return (

@@ -53,6 +53,15 @@ describe('account settings', () => {
     applyFontSize('small');
   });
 
+  it('custom: a new browser takes the font size saved on the server from the initialisation, at sign-in', async () => {
+    const init = makeInit(MEMBER);
+    const api = fakeServer({ 'GET /sys/init': () => ok({ ...init, user: { ...init.user, fontSize: 'medium' } }) });
+    renderApp({ path: '/project/DataDisplay', fetch: api.fetch, locale: 'zh-CN', token: 't' });
+    await waitFor(() => expect(currentFontSize()).toBe('medium'));
+    expect(window.localStorage.getItem('pro__FONT_SIZE')).toBe('medium');
+    applyFontSize('small');
+  });
+
   it('notification: one switch per channel and category, saved one change at a time', async () => {
     const saved: unknown[] = [];
     const api = server(MEMBER, {
