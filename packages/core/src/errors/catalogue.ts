@@ -258,6 +258,11 @@ export const ERRORS = {
     'en-US': 'The {source} environment runs no design version yet; there is nothing to synchronise',
   },
   'sync.task_not_found': { status: 404, 'zh-CN': '同步任务不存在', 'en-US': 'Synchronisation task not found' },
+  'sync.task_finished': {
+    status: 409,
+    'zh-CN': '该同步任务已结束（成功、失败或已取消），不能再取消',
+    'en-US': 'This synchronisation task has already ended (succeeded, failed or cancelled) and cannot be cancelled',
+  },
   'project.reset_confirmation_mismatch': {
     status: 422,
     'zh-CN': '输入的项目编号与本项目不符，未重置',

@@ -438,6 +438,16 @@ export const WRITES: Record<string, Write> = {
     },
     audit: { action: 'sync.request', old: null, new: { direction: 'syncDataToTest', types: ['design'], source: 'prd', target: 'uat' } },
   },
+  // A queued sync is cancelled; cancelling a running one is checked by modules/sync/sync.test.ts.
+  'POST /dcap/project/syncTask/cancel': {
+    call: async (f) => {
+      await lifeAt(f, 'TEST');
+      await f.study.t.app.jobs.drain();
+      const task = ok(await f.study.t.call('POST', `/dcap/project/syncData?projectId=${f.lifeId}&typesStr=design`, { token: f.pm.token })) as { id: number };
+      return { method: 'POST', url: '/dcap/project/syncTask/cancel', body: { projectId: f.lifeId, id: task.id } };
+    },
+    audit: { action: 'job.cancel', old: { status: 'queued' }, new: { status: 'cancelled' } },
+  },
   'POST /dcap/project/applyProjectStatusChange': {
     call: async (f) => {
       await lifeAt(f, 'ON_RESEARCH');

@@ -59,6 +59,8 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'POST /dcap/project/syncDataToTest': { call: (f) => ({ method: 'POST', url: `/dcap/project/syncDataToTest?projectId=${f.projectId}&typesStr=design` }) },
   'POST /dcap/project/syncTask/list': { call: (f) => ({ method: 'POST', url: '/dcap/project/syncTask/list', body: { projectId: f.projectId } }) },
   'POST /dcap/project/syncTask/detail': { call: (f) => ({ method: 'POST', url: '/dcap/project/syncTask/detail', body: { projectId: f.projectId, id: 999999 } }) },
+  // No such task: callers let through are told so, and nothing changes.
+  'POST /dcap/project/syncTask/cancel': { call: (f) => ({ method: 'POST', url: '/dcap/project/syncTask/cancel', body: { projectId: f.projectId, id: 999999 } }) },
   'POST /dcap/project/applyProjectStatusChange': {
     call: (f) => ({ method: 'POST', url: '/dcap/project/applyProjectStatusChange', body: { projectId: f.projectId, type: 'APPLY_DATABASE_UNFREEZED', reason: 'matrix' } }),
   },

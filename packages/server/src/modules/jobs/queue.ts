@@ -1,6 +1,6 @@
 /**
  * The job queue as other modules use it (ARCHITECTURE §1: long work is a job): queue a job, tell whether
- * one of a kind is active, and list or read a project's jobs. The worker claims and runs them.
+ * one of a kind is active, list or read a project's jobs, and cancel one. The worker claims and runs them.
  */
 export type { ListedJob, StoredJob } from './repo.js';
-export { findProjectJob, hasActiveJob, insertJob, listProjectJobs } from './repo.js';
+export { cancelJob, findProjectJob, hasActiveJob, insertJob, listProjectJobs, lockProjectJob } from './repo.js';

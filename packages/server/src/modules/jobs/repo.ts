@@ -183,6 +183,24 @@ export async function findProjectJob(db: Executor, projectId: number, kind: stri
     .executeTakeFirst();
 }
 
+/** Locks a project's job of one kind for a change of its status; undefined when the project has no such job. */
+export async function lockProjectJob(db: Executor, projectId: number, kind: string, id: number): Promise<StoredJob | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).where('project_id', '=', projectId).where('kind', '=', kind).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Cancels a queued or running job. A queued one is never claimed; a running one's worker finds the status
+ * at its next step and stops there, and neither its end nor a requeue overwrites it (both require `running`).
+ */
+export async function cancelJob(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', finished_at: sql<Date>`now()`, heartbeat_at: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
 /** The login name of the user who requested a job, for the audit rows the worker writes on their behalf. */
 export async function requesterUsername(db: Executor, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();

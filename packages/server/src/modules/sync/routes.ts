@@ -5,7 +5,7 @@ import { fromBody, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import type { JobWorker } from '../jobs/worker.js';
 import { syncJobHandler } from './handler.js';
-import { listSyncTasks, startSync, syncTask } from './service.js';
+import { cancelSync, listSyncTasks, startSync, syncTask } from './service.js';
 
 const TAG = 'sync';
 
@@ -51,5 +51,15 @@ export function registerSyncRoutes(app: FastifyInstance, routes: RouteRegistry, 
     body: syncTaskDetailSchema,
     response: syncTaskSchema,
     handler: ({ project, body, meta }) => syncTask(deps, project, body.id, meta.locale),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/project/syncTask/cancel',
+    summary: 'Cancel a queued or running sync task (a running one stops at its next step); returns the task',
+    tag: TAG,
+    access: { project: 'design.edit', locate: fromBody },
+    body: syncTaskDetailSchema,
+    response: syncTaskSchema,
+    handler: ({ caller, body }) => cancelSync(deps, caller, body.id),
   });
 }

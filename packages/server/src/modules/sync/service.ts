@@ -1,5 +1,5 @@
-import type { Locale, SyncDirection, SyncTask, SyncTaskPage, SyncType } from '@dcap/core';
-import { AppError, SYNC_DIRECTIONS, SYNC_JOB_KIND } from '@dcap/core';
+import type { Locale, ProjectAction, SyncDirection, SyncTask, SyncTaskPage, SyncType } from '@dcap/core';
+import { AppError, canInProject, isJobFinished, SYNC_DIRECTIONS, SYNC_JOB_KIND } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
@@ -8,11 +8,16 @@ import * as jobs from '../jobs/queue.js';
 import type { JobWorker } from '../jobs/worker.js';
 import { requireSourceDesign } from './design.js';
 import type { SyncParams } from './presenter.js';
-import { presentSyncTask } from './presenter.js';
+import { presentSyncTask, syncParamsSchema } from './presenter.js';
 import * as repo from './repo.js';
 
 /** Two requests for one project queue one sync: the second waits here, then sees the first's job. */
 const SYNC_QUEUE_LOCK = 724300103;
+
+/** The right a sync in this direction needs, to start it and to cancel it. */
+function syncRight(direction: SyncDirection): ProjectAction {
+  return direction === 'syncData' ? 'design.edit' : 'env.manage';
+}
 
 /** The caller's standing, recorded with the job for the audit rows it writes on their behalf. */
 function standing(caller: ProjectCaller): string | null {
@@ -34,7 +39,7 @@ export async function startSync(deps: ServiceDeps, worker: JobWorker, caller: Pr
   if (types.includes('data')) throw new AppError('sync.data_not_copied');
   const projectId = caller.project.project.id;
   const { source, target } = SYNC_DIRECTIONS[direction];
-  const rule = { state: 'configDataEditable', designer: true, right: direction === 'syncData' ? 'design.edit' : 'env.manage' } as const;
+  const rule = { state: 'configDataEditable', designer: true, right: syncRight(direction) } as const;
   const id = await projectWrite(deps, caller, rule, async (trx, audit) => {
     await repo.lockSyncQueue(trx, SYNC_QUEUE_LOCK, projectId);
     if (await jobs.hasActiveJob(trx, projectId, SYNC_JOB_KIND)) throw new AppError('sync.in_progress');
@@ -65,4 +70,25 @@ export async function syncTask(deps: ServiceDeps, context: ProjectContext, id: n
   const row = await jobs.findProjectJob(deps.db, context.project.id, SYNC_JOB_KIND, id);
   if (!row) throw new AppError('sync.task_not_found');
   return presentSyncTask(row, locale);
+}
+
+/**
+ * POST /dcap/project/syncTask/cancel (docs/decisions.md, "Background jobs"): a queued task is cancelled at
+ * once; a running one is marked cancelled and its worker stops at the next step boundary, keeping the parts
+ * already done; an ended one is refused. Cancelling needs the right that starting the task's direction
+ * needs, and is allowed in every project status (stopping work never changes the design). The status change
+ * and its audit row commit together.
+ */
+export async function cancelSync(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<SyncTask> {
+  const projectId = caller.project.project.id;
+  await projectWrite(deps, caller, {}, async (trx, audit) => {
+    const job = await jobs.lockProjectJob(trx, projectId, SYNC_JOB_KIND, id);
+    if (!job) throw new AppError('sync.task_not_found');
+    const params = syncParamsSchema.parse(job.params);
+    if (!canInProject(caller.project.access, syncRight(params.direction))) throw new AppError('permission.project_forbidden');
+    if (isJobFinished(job.status)) throw new AppError('sync.task_finished');
+    await jobs.cancelJob(trx, job.id);
+    await audit({ action: 'job.cancel', entityType: 'job', entityId: job.id, env: job.env, oldValue: { status: job.status }, newValue: { status: 'cancelled' } });
+  });
+  return syncTask(deps, caller.project, id, caller.meta.locale);
 }

@@ -1,8 +1,11 @@
 import type { DesignDiff, SyncTask, SyncTaskPage } from '@dcap/core';
+import { SYNC_JOB_KIND } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesignTeam } from '../instruments/design.fixture.js';
 import { createInstrument, designTeam, get, post, samplePanel } from '../instruments/design.fixture.js';
-import { ok, refused, setStatus } from '../roles/study.fixture.js';
+import { JobWorker } from '../jobs/worker.js';
+import { ok, project, refused, setStatus } from '../roles/study.fixture.js';
+import { syncJobHandler } from './handler.js';
 
 /**
  * Environment synchronisation as background jobs (spec 000 §7.4: "syncData and syncDataToTest (query
@@ -130,6 +133,84 @@ describe('environment sync (spec 000 §7.4 syncData, syncDataToTest)', () => {
     expect(page.records).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.records[0]?.id).toBeGreaterThan(page.records[1]?.id ?? Infinity);
+  });
+});
+
+describe('cancelling a sync task (docs/decisions.md, "Background jobs")', () => {
+  const cancel = (id: number, token = team.pm.token, projectId = team.projectId, lang?: string) =>
+    t().call('POST', '/dcap/project/syncTask/cancel', { token, body: { projectId, id }, ...(lang ? { lang } : {}) });
+
+  it('cancels a queued task at once: the worker never runs it, and the change is audited with the old status', async () => {
+    const since = await lastAuditId();
+    const task = ok(await sync('syncData', 'design')) as SyncTask;
+    const cancelled = ok(await cancel(task.id, team.designer.token)) as SyncTask;
+    expect(cancelled).toMatchObject({ id: task.id, status: 'cancelled', progress: { done: 0, total: 1 } });
+    expect(cancelled.finishedAt).not.toBeNull();
+    expect(await drain()).toBe(0);
+    expect(await detail(task.id)).toMatchObject({ status: 'cancelled', attempts: 0, result: {} });
+    expect(await versionOn('uat')).toBe(1);
+    const rows = await auditSince(since);
+    expect(rows.map((row) => row.action)).toEqual(['sync.request', 'job.cancel']);
+    expect(rows[1]).toMatchObject({ actor_username: team.designer.username, env: 'uat', old_value: { status: 'queued' }, new_value: { status: 'cancelled' } });
+    // With nothing active any more, a new sync may be queued.
+    const next = ok(await sync('syncData', 'design')) as SyncTask;
+    ok(await cancel(next.id));
+  });
+
+  it('marks a running task cancelled; its worker stops at the next step and does not overwrite the status', async () => {
+    const since = await lastAuditId();
+    const task = ok(await sync('syncData', 'design')) as SyncTask;
+    let during: SyncTask | undefined;
+    const worker = new JobWorker(t().deps, { warn: () => undefined });
+    worker.register({
+      kind: SYNC_JOB_KIND,
+      run: async (context) => {
+        await context.step('prepare', () => Promise.resolve('prepared'));
+        // Between two steps, while the job is running, someone cancels it.
+        during = ok(await cancel(context.job.id)) as SyncTask;
+        await syncJobHandler(() => new Date()).run(context);
+      },
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(during).toMatchObject({ status: 'cancelled' });
+    const after = await detail(task.id);
+    expect(after).toMatchObject({ status: 'cancelled', attempts: 1, error: null });
+    // The step before the cancellation stays recorded; the sync itself never ran.
+    expect(Object.keys(after.result)).toEqual(['prepare']);
+    expect(await versionOn('uat')).toBe(1);
+    const rows = await auditSince(since);
+    expect(rows.map((row) => row.action)).toEqual(['sync.request', 'job.start', 'job.cancel']);
+    expect(rows[2]).toMatchObject({ old_value: { status: 'running' }, new_value: { status: 'cancelled' } });
+    // Nothing is left for any worker: the cancelled job is neither queued again nor taken back.
+    expect(await drain()).toBe(0);
+    expect(await t().app.jobs.reclaimStale()).toBe(0);
+    expect((await detail(task.id)).status).toBe('cancelled');
+  });
+
+  it('refuses to cancel an ended task, in the reader’s language, and changes nothing', async () => {
+    // Production's design into test: test keeps the version the later tests expect.
+    const task = ok(await sync('syncDataToTest', 'design')) as SyncTask;
+    await drain();
+    expect((await detail(task.id)).status).toBe('succeeded');
+    const before = await lastAuditId();
+    const en = await cancel(task.id, team.pm.token, team.projectId, 'en-US');
+    refused(en, 409, 'sync.task_finished');
+    expect(en.body.msg).toContain('already ended');
+    const zh = await cancel(task.id, team.pm.token, team.projectId, 'zh-CN');
+    refused(zh, 409, 'sync.task_finished');
+    expect(zh.body.msg).toContain('已结束');
+    expect((await detail(task.id)).status).toBe('succeeded');
+    expect(await lastAuditId()).toBe(before);
+  });
+
+  it('finds only the project’s own task, and needs the right to sync', async () => {
+    const task = ok(await sync('syncData', 'design')) as SyncTask;
+    const other = await project(team.study, team.pm, 'SYNCOTHER');
+    refused(await cancel(task.id, team.pm.token, other.id), 404, 'sync.task_not_found');
+    refused(await cancel(999999), 404, 'sync.task_not_found');
+    refused(await cancel(task.id, team.investigator.token), 403, 'permission.project_forbidden');
+    expect((await detail(task.id)).status).toBe('queued');
+    ok(await cancel(task.id));
   });
 });
 
