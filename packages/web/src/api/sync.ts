@@ -50,6 +50,17 @@ export function useStartSyncMutation() {
   });
 }
 
+/** POST /dcap/project/syncTask/cancel: a queued task will not run, a running one stops at its next step. */
+export function useCancelSyncTaskMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { projectId: number; id: number }): Promise<SyncTask> =>
+      api.request('/project/syncTask/cancel', { method: 'POST', json: input, notify: true, schema: syncTaskSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: syncKeys.all }),
+  });
+}
+
 export interface ResetInput {
   projectId: number;
   scope: 'test' | 'production';

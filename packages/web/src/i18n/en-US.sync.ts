@@ -37,6 +37,7 @@ export const enUSSync: Shape<typeof zhCNSync> = {
       startedAt: 'Started at',
       finishedAt: 'Finished at',
       result: 'Result',
+      actions: 'Actions',
       attempts: 'Runs',
     },
     result: {
@@ -53,10 +54,14 @@ export const enUSSync: Shape<typeof zhCNSync> = {
       backToEnvs: 'Back to environments',
       resetTest: 'Reset test environments',
       resetProduction: 'Reset production',
+      cancel: 'Cancel',
+      cancelTask: 'Cancel task',
     },
     confirm: {
       startTitle: 'Start this synchronisation?',
       startContent: '{{direction}}: {{types}}. It runs in the background; follow its progress in the sync tasks.',
+      cancelTitle: 'Cancel sync task {{id}}?',
+      cancelContent: 'A queued task will not run; a running one stops after its current step, keeping the parts already done.',
     },
     noRight: 'You may not sync the development design',
     empty: 'No synchronisation yet',

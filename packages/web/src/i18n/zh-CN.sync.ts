@@ -34,6 +34,7 @@ export const zhCNSync = {
       startedAt: '开始时间',
       finishedAt: '结束时间',
       result: '结果',
+      actions: '操作',
       attempts: '执行次数',
     },
     result: {
@@ -49,10 +50,14 @@ export const zhCNSync = {
       backToEnvs: '返回环境管理',
       resetTest: '重置测试环境',
       resetProduction: '重置生产环境',
+      cancel: '取消',
+      cancelTask: '取消任务',
     },
     confirm: {
       startTitle: '开始此同步？',
       startContent: '{{direction}}：{{types}}。同步在后台执行，可在同步任务中查看进度。',
+      cancelTitle: '取消同步任务 {{id}}？',
+      cancelContent: '排队中的任务将不再执行；执行中的任务在当前步骤完成后停止，已完成的部分保留。',
     },
     noRight: '您没有从开发环境同步设计的权限',
     empty: '暂无同步任务',

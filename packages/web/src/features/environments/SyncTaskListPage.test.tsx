@@ -97,6 +97,53 @@ describe('sync task list /project/projectEnv/syncProjectDataTask (spec 000 §2.2
   });
 });
 
+describe('cancelling a sync task (docs/decisions.md, "Background jobs")', () => {
+  const queued = task({ id: 9, status: 'queued', progress: { done: 0, total: 1 }, result: {}, startedAt: null, finishedAt: null, attempts: 0 });
+  const running = task({ id: 8, status: 'running', progress: { done: 0, total: 1 }, result: {}, finishedAt: null });
+
+  it('offers Cancel on queued and running tasks only, and cancels after a confirmation', async () => {
+    let cancelled = false;
+    const fake = fakeServer({
+      'GET /sys/init': init,
+      'POST /project/syncTask/list': () => page([cancelled ? { ...queued, status: 'cancelled' } : queued, running, task()]),
+      'POST /project/syncTask/cancel': () => {
+        cancelled = true;
+        return ok({ ...queued, status: 'cancelled' });
+      },
+    });
+    renderApp({ path: '/project/projectEnv/syncProjectDataTask', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    const button = await screen.findByTestId('sync-task-cancel-9');
+    expect(button.textContent).toBe('Cancel');
+    expect(screen.getByTestId('sync-task-cancel-8')).toBeDefined();
+    // An ended task cannot be cancelled.
+    expect(screen.queryByTestId('sync-task-cancel-7')).toBeNull();
+    fireEvent.click(button);
+    expect((await screen.findByRole('dialog')).textContent).toContain('Cancel sync task 9?');
+    // Nothing is sent before the confirmation.
+    expect(fake.requests.some((r) => r.path === '/project/syncTask/cancel')).toBe(false);
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.getByTestId('sync-task-status-9').textContent).toBe('Cancelled'));
+    const sent = fake.requests.filter((r) => r.path === '/project/syncTask/cancel');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.method).toBe('POST');
+    expect(JSON.parse(sent[0]?.body ?? '{}')).toEqual({ projectId: 5, id: 9 });
+    expect(screen.queryByTestId('sync-task-cancel-9')).toBeNull();
+  });
+
+  it('says Cancel in Chinese, and a dismissed confirmation sends nothing', async () => {
+    const fake = fakeServer({ 'GET /sys/init': init, 'POST /project/syncTask/list': () => page([queued]) });
+    renderApp({ path: '/project/projectEnv/syncProjectDataTask', fetch: fake.fetch, locale: 'zh-CN', token: 't' });
+    const button = await screen.findByTestId('sync-task-cancel-9');
+    expect(button.textContent).toBe('取消');
+    fireEvent.click(button);
+    expect((await screen.findByRole('dialog')).textContent).toContain('取消同步任务 9？');
+    expect((await screen.findByTestId('confirm-ok')).textContent).toBe('取消任务');
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryAllByText('取消同步任务 9？')).toHaveLength(0));
+    expect(fake.requests.some((r) => r.path === '/project/syncTask/cancel')).toBe(false);
+  });
+});
+
 describe('resets from environment management (spec 000 §7.4 resetTest, resetPro)', () => {
   it('resets production only after the project code is typed, and offers it only to project administrators', async () => {
     const project = makeProject({ code: 'HTN-01', status: 'TEST' }, AS_PROJECT_ADMIN);

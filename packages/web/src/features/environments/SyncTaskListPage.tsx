@@ -1,19 +1,23 @@
-import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { ReloadOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATE_TIME_FORMAT, jobPercent } from '@dcap/core';
-import type { JobStatus, SyncTask } from '@dcap/core';
-import { hasActiveTask, useSyncTaskListQuery } from '../../api/sync';
+import { DATE_TIME_FORMAT, isJobFinished, jobPercent } from '@dcap/core';
+import type { JobStatus, ProjectAction, SyncDirection, SyncTask } from '@dcap/core';
+import { hasActiveTask, useCancelSyncTaskMutation, useSyncTaskListQuery } from '../../api/sync';
+import { useConfirm } from '../../lib/confirm';
 import { useProjectContext } from '../../app/projectContext';
 import { ENVIRONMENTS_PATH } from '../../app/shellState';
 import { SYNC_PROJECT_DATA_PATH } from './paths';
 
 const STATUS_COLOR: Record<JobStatus, string> = { queued: 'default', running: 'processing', succeeded: 'success', failed: 'error', cancelled: 'warning' };
 const PAGE_SIZE = 10;
+
+/** The right that starting, and so cancelling, a sync in this direction needs (the server checks it again). */
+const SYNC_RIGHT: Record<SyncDirection, ProjectAction> = { syncData: 'design.edit', syncDataToTest: 'env.manage' };
 
 const when = (at: string | null) => (at ? dayjs(at).format(DATE_TIME_FORMAT) : '-');
 /** Dates and directions keep to one line, so a narrow window wraps the free text instead. */
@@ -47,7 +51,35 @@ function TaskDetail({ task }: { task: SyncTask }) {
   );
 }
 
-function TaskTable({ projectId }: { projectId: number }) {
+/** Cancels a queued or running task after a confirmation; ended tasks offer nothing (docs/decisions.md, "Background jobs"). */
+function CancelButton({ projectId, task, may }: { projectId: number; task: SyncTask; may: boolean }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const cancel = useCancelSyncTaskMutation();
+  if (!may || isJobFinished(task.status)) return null;
+  return (
+    <Button
+      size="small"
+      danger
+      icon={<StopOutlined />}
+      loading={cancel.isPending}
+      data-testid={`sync-task-cancel-${task.id}`}
+      onClick={() =>
+        confirm({
+          title: t('sync.confirm.cancelTitle', { id: task.id }),
+          content: t('sync.confirm.cancelContent'),
+          okText: t('sync.actions.cancelTask'),
+          danger: true,
+          onOk: () => cancel.mutateAsync({ projectId, id: task.id }),
+        })
+      }
+    >
+      {t('sync.actions.cancel')}
+    </Button>
+  );
+}
+
+function TaskTable({ projectId, abilities }: { projectId: number; abilities: Partial<Record<ProjectAction, boolean>> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -93,6 +125,11 @@ function TaskTable({ projectId }: { projectId: number }) {
     { key: 'createdAt', title: t('sync.fields.createdAt'), render: (_v, task) => <span style={NO_WRAP}>{when(task.createdAt)}</span> },
     { key: 'finishedAt', title: t('sync.fields.finishedAt'), render: (_v, task) => <span style={NO_WRAP}>{when(task.finishedAt)}</span> },
     { key: 'result', title: t('sync.fields.result'), render: (_v, task) => <TaskResult task={task} /> },
+    {
+      key: 'actions',
+      title: t('sync.fields.actions'),
+      render: (_v, task) => <CancelButton projectId={projectId} task={task} may={abilities[SYNC_RIGHT[task.direction]] === true} />,
+    },
   ];
 
   return (
@@ -131,5 +168,5 @@ export function SyncTaskListPage() {
   const { t } = useTranslation();
   const { project } = useProjectContext();
   if (!project) return <Empty description={t('projects.detail.noProject')} />;
-  return <TaskTable projectId={project.id} />;
+  return <TaskTable projectId={project.id} abilities={project.abilities} />;
 }
