@@ -124,6 +124,40 @@ describe('background jobs', () => {
     expect((await job(queued.id)).status).toBe('succeeded');
   });
 
+  it('leaves a job cancelled while it runs cancelled: its worker neither runs the next step nor ends it as succeeded or failed', async () => {
+    await clearQueue();
+    const ran: string[] = [];
+    const worker = new JobWorker(t.deps, quiet);
+    for (const ending of ['returns', 'throws'] as const) {
+      worker.register({
+        kind: `test.cancel.${ending}`,
+        run: async (context) => {
+          await context.step('a', () => Promise.resolve(ran.push(`${ending}:a`)));
+          await repo.cancelJob(t.database.db, context.job.id);
+          if (ending === 'throws') {
+            // A handler failing after the cancellation does not turn it into a failure.
+            throw new AppError('sync.source_empty', { source: 'prd' });
+          }
+          // The next step finds the job cancelled and stops the handler there.
+          await context.step('b', () => Promise.resolve(ran.push(`${ending}:b`)));
+        },
+      });
+    }
+    const returns = await queue('test.cancel.returns', {}, 2);
+    const throws = await queue('test.cancel.throws', {}, 2);
+    expect(await worker.drain()).toBe(2);
+    expect(ran).toEqual(['returns:a', 'throws:a']);
+    for (const id of [returns.id, throws.id]) {
+      const ended = await job(id);
+      expect(ended).toMatchObject({ status: 'cancelled', progress_done: 1, result: { a: expect.any(Number) }, error: null, heartbeat_at: null });
+      expect(ended.finished_at).toBeInstanceOf(Date);
+      expect((await auditOf(id)).map((row) => row.action)).toEqual(['job.start']);
+    }
+    // Nothing takes a cancelled job back: not a drain, not the stale-job sweep.
+    expect(await worker.drain()).toBe(0);
+    expect(await new JobWorker(t.deps, { ...quiet, staleMs: 0 }).reclaimStale()).toBe(0);
+  });
+
   it('gives up a job that was interrupted as many times as allowed', async () => {
     await clearQueue();
     const queued = await queue('test.crashy');
