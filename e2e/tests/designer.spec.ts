@@ -31,8 +31,8 @@ async function choose(page: Page, select: Locator, text: string): Promise<void> 
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
-/** A pointer drag in small steps, as dnd-kit's pointer sensor needs to see movement before it starts. */
-async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
+/** One pointer drag in small steps, as dnd-kit's pointer sensor needs to see movement before it starts. */
+async function pointerDrag(page: Page, source: Locator, target: Locator): Promise<void> {
   await source.scrollIntoViewIfNeeded();
   await target.scrollIntoViewIfNeeded();
   const from = await source.boundingBox();
@@ -42,7 +42,26 @@ async function drag(page: Page, source: Locator, target: Locator): Promise<void>
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  // Rest over the target as a hand does before letting go.
+  await page.mouse.move(to.x + to.width / 2 + 2, to.y + to.height / 2 + 2, { steps: 3 });
   await page.mouse.up();
+}
+
+/**
+ * Drags a palette entry onto the canvas and waits for the new widget. A synthetic pointer now and then starts
+ * no drag at all in headless Chromium (nothing moves, nothing is added); the gesture is then made once more,
+ * so the journey checks what a drop does rather than how the browser times synthetic events.
+ */
+async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
+  const widgets = page.locator('[data-testid^="canvas-widget-"]');
+  const before = await widgets.count();
+  await pointerDrag(page, source, target);
+  try {
+    await expect(widgets).toHaveCount(before + 1, { timeout: 2_000 });
+  } catch {
+    await pointerDrag(page, source, target);
+    await expect(widgets).toHaveCount(before + 1);
+  }
 }
 
 /** The key of the selected widget on the canvas. */
@@ -54,6 +73,8 @@ async function selectedKey(page: Page): Promise<string> {
 async function rename(page: Page, key: string, name: string): Promise<void> {
   await page.getByTestId('config-key').fill(key);
   await page.getByTestId('config-name').fill(name);
+  // The canvas takes the new key before the next drag starts: a re-render under a drag in progress ends it.
+  await expect(page.getByTestId(`canvas-widget-${key}`)).toBeVisible();
 }
 
 /** The text box of a renderer field; antd puts the test id on the input itself or on its wrapper. */
