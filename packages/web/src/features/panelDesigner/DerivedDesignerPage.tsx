@@ -26,7 +26,7 @@ export function DerivedDesignerPage() {
   const instrumentId = Number(useParams().instrumentId ?? 0);
   const access = useDesignAccess();
   const loaded = usePanelQuery(access.access === 'ready' ? instrumentId : 0);
-  const { state, dispatch, issueKeys } = useDesignerState(loaded.data?.panel, instrumentId);
+  const { state, dispatch, canvas } = useDesignerState(loaded.data?.panel, instrumentId);
   const actions = useDesignerActions('derived', instrumentId, loaded.data?.revision, state, dispatch);
   const fetchers = useLibraryFetchers();
   useUnsavedGuard(state.dirty);
@@ -55,17 +55,7 @@ export function DerivedDesignerPage() {
       failed={loaded.isError}
       left={<DerivedGroups onPick={(field) => void settle(() => add(field))} />}
       wrapColumns={(columns) => (
-        <CanvasContext
-          value={{
-            config: state.panel.config,
-            selectedKey: state.selectedKey,
-            issueKeys,
-            onSelect: (key) => dispatch({ type: 'select', key }),
-            onClone: (key) => dispatch({ type: 'clone', key }),
-            onDelete: (key) => dispatch({ type: 'delete', key }),
-            onClearCell: (tableKey, columnIndex) => dispatch({ type: 'clearCell', tableKey, columnIndex }),
-          }}
-        >
+        <CanvasContext value={canvas}>
           <DesignerDnd onDropPalette={() => undefined} onMoveWidget={(key, to) => dispatch({ type: 'move', key, to })}>
             {columns}
           </DesignerDnd>

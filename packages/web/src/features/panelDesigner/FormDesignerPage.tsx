@@ -37,7 +37,7 @@ export function FormDesignerPage() {
   const { project } = useProjectContext();
   const access = useDesignAccess();
   const loaded = usePanelQuery(access.access === 'ready' ? instrumentId : 0);
-  const { state, dispatch, issueKeys, selectedIssues } = useDesignerState(loaded.data?.panel, instrumentId);
+  const { state, dispatch, selectedIssues, canvas } = useDesignerState(loaded.data?.panel, instrumentId);
   const actions = useDesignerActions('form', instrumentId, loaded.data?.revision, state, dispatch);
   useUnsavedGuard(state.dirty);
   const [collapsed, setCollapsed] = useState(false);
@@ -68,17 +68,7 @@ export function FormDesignerPage() {
         />
       }
       wrapColumns={(columns) => (
-        <CanvasContext
-          value={{
-            config: state.panel.config,
-            selectedKey: state.selectedKey,
-            issueKeys,
-            onSelect: (key) => dispatch({ type: 'select', key }),
-            onClone: (key) => dispatch({ type: 'clone', key }),
-            onDelete: (key) => dispatch({ type: 'delete', key }),
-            onClearCell: (tableKey, columnIndex) => dispatch({ type: 'clearCell', tableKey, columnIndex }),
-          }}
-        >
+        <CanvasContext value={canvas}>
           <DesignerDnd
             onDropPalette={(id, location) => {
               const item = paletteItem(id);

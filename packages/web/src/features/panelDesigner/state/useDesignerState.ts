@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { validatePanel } from '@dcap/core';
 import type { Panel, PanelIssue } from '@dcap/core';
 import { currentLocale } from '../../../i18n';
+import type { CanvasContextValue } from '../canvas/canvasContext';
 import { designerReducer, initialDesignerState } from './designerReducer';
 
 /** Spec 001 §8 nesting warnings by the code core gives them. */
@@ -42,5 +43,18 @@ export function useDesignerState(loaded: Panel | undefined, loadKey: unknown) {
   const issues: PanelIssue[] = useMemo(() => [...designIssues, ...state.serverIssues], [designIssues, state.serverIssues]);
   const issueKeys = useMemo(() => new Set(issues.map((issue) => issue.widgetKey).filter((key): key is string => key !== null)), [issues]);
   const selectedIssues = useMemo(() => issues.filter((issue) => issue.widgetKey !== null && issue.widgetKey === state.selectedKey), [issues, state.selectedKey]);
-  return { state, dispatch, issues, issueKeys, selectedIssues };
+  // What the canvas's widgets read: the same for the form and the derived-variable designer.
+  const canvas: CanvasContextValue = useMemo(
+    () => ({
+      config: state.panel.config,
+      selectedKey: state.selectedKey,
+      issueKeys,
+      onSelect: (key) => dispatch({ type: 'select', key }),
+      onClone: (key) => dispatch({ type: 'clone', key }),
+      onDelete: (key) => dispatch({ type: 'delete', key }),
+      onClearCell: (tableKey, columnIndex) => dispatch({ type: 'clearCell', tableKey, columnIndex }),
+    }),
+    [state.panel.config, state.selectedKey, issueKeys],
+  );
+  return { state, dispatch, issues, issueKeys, selectedIssues, canvas };
 }
