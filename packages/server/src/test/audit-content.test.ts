@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designTeam } from '../modules/instruments/design.fixture.js';
 import { ok, openStudy, project, unit } from '../modules/roles/study.fixture.js';
 import type { Fixture } from './audit-content.routes.js';
-import { COVERED_ELSEWHERE, READS, ROLE_MODULE, ROLE_MODULE_TEST, WRITES } from './audit-content.routes.js';
+import { COVERED_ELSEWHERE, READS, ROLE_MODULE, ROLE_MODULE_TEST } from './audit-content.routes.js';
+import { WRITES } from './audit-content.writes.js';
 
 /**
  * Audit rows say what changed (COMPLIANCE AT-1, AT-6). Driven by the route inventory: every route is either a
