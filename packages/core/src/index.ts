@@ -39,3 +39,4 @@ export * from './audit/index.js';
 export * from './jobs/index.js';
 export * from './forms/index.js';
 export * from './responses.js';
+export * from './records/index.js';

@@ -1,5 +1,11 @@
 import type { Locale } from '../i18n/locale.js';
 import { interpolate } from '../i18n/locale.js';
+import { SUBJECTS_ERRORS, SUBJECTS_NOTICES } from './catalogue-subjects.js';
+import { SCHEDULE_ERRORS, SCHEDULE_NOTICES } from './catalogue-schedule.js';
+import { RECORDS_ERRORS, RECORDS_NOTICES } from './catalogue-records.js';
+import { WORKFLOW_ERRORS, WORKFLOW_NOTICES } from './catalogue-workflow.js';
+import { QUERIES_ERRORS, QUERIES_NOTICES } from './catalogue-queries.js';
+import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -374,6 +380,13 @@ export const ERRORS = {
   'data.rule_violated': { status: 422, 'zh-CN': '数据不符合规则', 'en-US': 'The data breaks a rule of the database' },
   'data.too_complex': { status: 400, 'zh-CN': '请求内容过于复杂', 'en-US': 'The request is too complex to process' },
   'internal.error': { status: 500, 'zh-CN': '系统异常，请稍后再试', 'en-US': 'Internal error, please try again later' },
+  // Data capture (spec 002), one file per area.
+  ...SUBJECTS_ERRORS,
+  ...SCHEDULE_ERRORS,
+  ...RECORDS_ERRORS,
+  ...WORKFLOW_ERRORS,
+  ...QUERIES_ERRORS,
+  ...ATTACHMENTS_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -392,6 +405,12 @@ export function errorMessage(code: ErrorCode, locale: Locale, params?: Record<st
  */
 export const NOTICES = {
   'ok.done': { 'zh-CN': '操作成功', 'en-US': 'Operation success' },
+  ...SUBJECTS_NOTICES,
+  ...SCHEDULE_NOTICES,
+  ...RECORDS_NOTICES,
+  ...WORKFLOW_NOTICES,
+  ...QUERIES_NOTICES,
+  ...ATTACHMENTS_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

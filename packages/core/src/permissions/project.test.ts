@@ -7,7 +7,7 @@ const role = (rights: RoleRight[], sites: 'all' | number[] = 'all', enabled = tr
 
 /** Who may do what (spec 000 §6); each row lists the personas allowed. */
 const MATRIX: Record<ProjectAction, string[]> = {
-  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator'],
+  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor'],
   'project.configure': ['platformAdmin', 'projectAdmin', 'designer'],
   'project.lifecycle': ['platformAdmin', 'projectAdmin'],
   'project.approve': ['platformAdmin'],
@@ -17,6 +17,17 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'role.assign': ['platformAdmin', 'projectAdmin', 'rightsManagerAll', 'rightsManagerSite'],
   'design.edit': ['platformAdmin', 'projectAdmin', 'designer'],
   'project.resetProduction': ['platformAdmin', 'projectAdmin'],
+  'record.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor'],
+  'record.enter': ['platformAdmin', 'projectAdmin', 'investigator'],
+  'record.verify': ['platformAdmin', 'projectAdmin', 'monitor'],
+  'record.review': ['platformAdmin', 'projectAdmin'],
+  'record.sign': ['platformAdmin', 'projectAdmin'],
+  'record.lock': ['platformAdmin', 'projectAdmin'],
+  'record.freeze': ['platformAdmin', 'projectAdmin'],
+  'query.raise': ['platformAdmin', 'projectAdmin', 'monitor'],
+  'query.answer': ['platformAdmin', 'projectAdmin', 'investigator'],
+  'query.handleAll': ['platformAdmin', 'projectAdmin'],
+  'subject.decide': ['platformAdmin', 'projectAdmin', 'designer'],
 };
 
 const PERSONAS: Record<string, ProjectAccess> = {
@@ -26,6 +37,7 @@ const PERSONAS: Record<string, ProjectAccess> = {
   rightsManagerAll: role(['userRightsManagement']),
   rightsManagerSite: role(['userRightsManagement'], [7]),
   investigator: role(['dataEntryRights', 'answerQuery'], [7]),
+  monitor: role(['verify', 'query'], [7, 8]),
   disabledDesigner: role(['projectDesignAndSetup'], 'all', false),
   stranger: none,
 };

@@ -49,6 +49,19 @@ export const PROJECT_ACTIONS = [
   'role.assign',
   'design.edit',
   'project.resetProduction',
+  // Data capture (spec 002 §6): reading subjects and their data needs only an enabled role; each workflow
+  // step needs its role flag. Every one of them is further limited to the caller's sites.
+  'record.view',
+  'record.enter',
+  'record.verify',
+  'record.review',
+  'record.sign',
+  'record.lock',
+  'record.freeze',
+  'query.raise',
+  'query.answer',
+  'query.handleAll',
+  'subject.decide',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -71,6 +84,20 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   // Removing production's data and design before go-live (spec 000 §4.2 "reset production data"): never a
   // role flag, so a designer who may sync and reset test cannot touch production (docs/decisions.md).
   'project.resetProduction': manager,
+  'record.view': (a) => manager(a) || (a.role !== null && a.role.enabled),
+  'record.enter': (a) => manager(a) || roleHas(a, 'dataEntryRights'),
+  'record.verify': (a) => manager(a) || roleHas(a, 'verify'),
+  'record.review': (a) => manager(a) || roleHas(a, 'review'),
+  // Spec 000 §6: who may sign is governed by the `locked` flag, as is locking signed data.
+  'record.sign': (a) => manager(a) || roleHas(a, 'locked'),
+  'record.lock': (a) => manager(a) || roleHas(a, 'locked'),
+  'record.freeze': (a) => manager(a) || roleHas(a, 'freeze'),
+  'query.raise': (a) => manager(a) || roleHas(a, 'query') || roleHas(a, 'handleAllQuery'),
+  'query.answer': (a) => manager(a) || roleHas(a, 'answerQuery') || roleHas(a, 'handleAllQuery'),
+  'query.handleAll': (a) => manager(a) || roleHas(a, 'handleAllQuery'),
+  // Deciding a subject request (the screening-plan rollback of spec 002 §4): the study's managers, or a role
+  // that sets the study up (docs/decisions.md, "Subject requests").
+  'subject.decide': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

@@ -24,11 +24,16 @@ export interface DatabaseHandle {
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 const INT8_OID = 20;
+/** Calendar dates (visit dates, birth dates) stay `YYYY-MM-DD` strings: a Date would shift with the zone. */
+const DATE_OID = 1082;
+const keepText = (value: string) => value;
 
 const builtinParser = pg.types.getTypeParser.bind(pg.types) as (oid: number, format: 'text' | 'binary') => unknown;
 
 function parseInt8AsNumber(oid: number, format?: 'text' | 'binary'): unknown {
-  return oid === INT8_OID ? (value: string) => Number(value) : builtinParser(oid, format ?? 'text');
+  if (oid === INT8_OID) return (value: string) => Number(value);
+  if (oid === DATE_OID) return keepText;
+  return builtinParser(oid, format ?? 'text');
 }
 
 /** Statements worth preparing: parameterised data queries, which the application sends over and over. */
@@ -113,6 +118,8 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy(), listen };
 }
 
+const PGLITE_PARSERS = { [DATE_OID]: keepText };
+
 /**
  * The embedded database: real PostgreSQL in WASM, files under `dataDir`, or in memory when dataDir is null.
  * An in-memory database may start from `image`, a data directory saved by `dumpPgliteImage`: that skips
@@ -125,12 +132,12 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
   if (dataDir) {
     const dir = pgliteDataPath(dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir).catch((error: unknown) => {
+    client = await PGlite.create(dir, { parsers: PGLITE_PARSERS }).catch((error: unknown) => {
       lock?.release();
       throw error;
     });
   } else {
-    client = await PGlite.create(image ? { loadDataDir: image } : {});
+    client = await PGlite.create(image ? { loadDataDir: image, parsers: PGLITE_PARSERS } : { parsers: PGLITE_PARSERS });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   images.set(db, client);

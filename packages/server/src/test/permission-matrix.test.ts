@@ -41,6 +41,18 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'design.edit': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   // Not a role flag: resetting production is for project administrators only (docs/decisions.md).
   'project.resetProduction': ['platformAdmin', 'projectAdmin'],
+  // Data capture (spec 002 §6): every role flag is held by withRight and otherSite (at site B only).
+  'record.view': ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'],
+  'record.enter': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'record.verify': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'record.review': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'record.sign': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'record.lock': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'record.freeze': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'query.raise': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'query.answer': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'query.handleAll': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'subject.decide': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */
@@ -54,7 +66,9 @@ function declaredOutcome(access: Access): PersonaName[] | undefined {
 }
 
 /** The codes that mean "the access check let this through" never include these refusals. */
-const ACCESS_REFUSALS = new Set(['project.not_found', 'permission.project_forbidden', 'permission.site_forbidden', 'role.not_found', 'site.not_found', 'project.no_current', 'auth.required']);
+const ACCESS_REFUSALS = new Set(['project.not_found', 'permission.project_forbidden', 'permission.site_forbidden', 'role.not_found', 'site.not_found', 'project.no_current', 'auth.required',
+  // Study data of another site answers as data that does not exist (COMPLIANCE WF-3).
+  'subject.not_found', 'subject.event_not_found', 'subject.panel_not_found', 'subject.site_forbidden']);
 
 function refusedByAccess(reply: Reply): boolean {
   const code = reply.body.errorCode ?? '';

@@ -1,0 +1,7 @@
+/** Errors of the data-capture area "queries" (spec 002), joined into the one catalogue (errors/catalogue.ts). */
+export const QUERIES_ERRORS = {
+  // Entries: 'area.code': { status: 4xx, 'zh-CN': '…', 'en-US': '…' },
+} as const;
+
+/** Success sentences of the same area, joined into NOTICES. */
+export const QUERIES_NOTICES = {} as const;

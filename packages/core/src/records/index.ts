@@ -1,0 +1,2 @@
+export * from './field-state.js';
+export * from './paths.js';
