@@ -22,5 +22,5 @@ export interface ParsedPath {
 export function parsePath(path: FieldPath): ParsedPath {
   const cell = CELL_PATH.exec(path);
   if (!cell) return { model: path };
-  return { model: cell[1] as string, row: cell[2] as string, column: cell[3] as string };
+  return { model: cell[1] as string, row: cell[2], column: cell[3] };
 }
