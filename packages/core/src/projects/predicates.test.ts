@@ -50,11 +50,14 @@ const CASES: readonly [ProjectPredicate, Predicate, readonly ProjectStatus[]][] 
     ['PROJECT_STATUS_SET_UP', 'CONFIG', 'FIX', 'DATABASE_FREEZED', 'DOC_DELIVERY', 'OFFLINE', 'LOCKED', 'FREEZED_ON_TEST', 'RECORD_FREEZED', 'FREEZED_ON_RESEARCH'],
   ],
   ['recordDeletable', predicates.isRecordDeletable, ['INTERNAL_TEST', 'TEST']],
+  // The two write rules of data capture, each the complement of a spec predicate.
+  ['recordEditable', predicates.isRecordEditable, ['INTERNAL_TEST', 'TEST', 'ON_RESEARCH', 'RECORD_FREEZED', 'FIX']],
+  ['recordRecruitable', predicates.isRecordRecruitable, ['INTERNAL_TEST', 'TEST', 'ON_RESEARCH']],
 ];
 
-describe('the twenty predicates of spec 000 §4.3', () => {
-  it('are twenty, each tested below', () => {
-    expect(PROJECT_PREDICATES).toHaveLength(20);
+describe('the twenty predicates of spec 000 §4.3, and the two write rules of data capture', () => {
+  it('are twenty-two, each tested below', () => {
+    expect(PROJECT_PREDICATES).toHaveLength(22);
     expect(CASES.map(([name]) => name).sort()).toEqual([...PROJECT_PREDICATES].sort());
   });
 

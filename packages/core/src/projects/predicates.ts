@@ -120,6 +120,16 @@ export function isRecordDeletable(status: ProjectStatus): boolean {
   return status === 'INTERNAL_TEST' || status === 'TEST';
 }
 
+/** Data may be entered and cleaned (the complement of recordDisabled): the write rule of data capture. */
+export function isRecordEditable(status: ProjectStatus): boolean {
+  return !isRecordDisabled(status);
+}
+
+/** Subjects may be added and enrolled (the complement of recordRecruitDisabled). */
+export function isRecordRecruitable(status: ProjectStatus): boolean {
+  return !isRecordRecruitDisabled(status);
+}
+
 /** The predicates by their spec names, for callers that choose one at run time. */
 const PREDICATES = {
   frozenOnTest: isFrozenOnTest,
@@ -142,6 +152,8 @@ const PREDICATES = {
   importRecordDisabled: isImportRecordDisabled,
   recordRecruitDisabled: isRecordRecruitDisabled,
   recordDeletable: isRecordDeletable,
+  recordEditable: isRecordEditable,
+  recordRecruitable: isRecordRecruitable,
 } as const satisfies Record<string, (status: ProjectStatus, context?: PredicateContext) => boolean>;
 
 export type ProjectPredicate = keyof typeof PREDICATES;
