@@ -16,3 +16,17 @@ export const USER_CALL_TIMEOUTS_MS = {
   deleteOne: 3_000,
   batchDelete: 5_000,
 } as const;
+/**
+ * Spec 002 §9: the chart palette of 8 colours, used in this order by every chart (the first is the primary
+ * colour, so a single series looks like the rest of the interface).
+ */
+export const CHART_PALETTE = [
+  '#1890FF',
+  '#2FC25B',
+  '#FACC14',
+  '#F04864',
+  '#8543E0',
+  '#13C2C2',
+  '#FA8C16',
+  '#3436C7',
+] as const;
