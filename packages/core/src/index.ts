@@ -40,3 +40,6 @@ export * from './jobs/index.js';
 export * from './forms/index.js';
 export * from './responses.js';
 export * from './records/index.js';
+export * from './schedule/index.js';
+export * from './queries/index.js';
+export * from './attachments/index.js';
