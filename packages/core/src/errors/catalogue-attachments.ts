@@ -1,7 +1,34 @@
 /** Errors of the data-capture area "attachments" (spec 002), joined into the one catalogue (errors/catalogue.ts). */
 export const ATTACHMENTS_ERRORS = {
-  // Entries: 'area.code': { status: 4xx, 'zh-CN': '…', 'en-US': '…' },
+  // Spec 002 §5 "Image upload" messages.
+  'attachment.type_forbidden': { status: 400, 'zh-CN': '只能上传图片文件（JPG、PNG）', 'en-US': 'Only image files (JPG, PNG) may be uploaded' },
+  'attachment.pdf_or_image_only': { status: 400, 'zh-CN': '只能上传图片（JPG、PNG）或 PDF 文件', 'en-US': 'Only image files (JPG, PNG) or PDF files may be uploaded' },
+  'attachment.too_large': { status: 400, 'zh-CN': '文件大小必须小于 10MB', 'en-US': 'The file size must be under 10MB' },
+  'attachment.empty': { status: 400, 'zh-CN': '文件为空', 'en-US': 'The file is empty' },
+  'attachment.name_taken': { status: 409, 'zh-CN': '文件 {name} 已存在', 'en-US': 'The file {name} already exists' },
+  'attachment.name_invalid': { status: 400, 'zh-CN': '文件名须为 1 到 255 个字符', 'en-US': 'The file name must be 1 to 255 characters long' },
+  'attachment.file_missing': { status: 400, 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  'attachment.panel_not_saved': { status: 409, 'zh-CN': '请先录入并保存表单的必填数据', 'en-US': 'Enter and save the required panel data first' },
+  'attachment.not_found': { status: 404, 'zh-CN': '附件不存在或您无权访问', 'en-US': 'The attachment does not exist or you have no access to it' },
+  'attachment.field_unknown': { status: 400, 'zh-CN': '表单中没有上传字段 {field}', 'en-US': 'The form has no upload field {field}' },
+  'attachment.field_locked': { status: 409, 'zh-CN': '字段已锁定、冻结或签名，附件不能修改', 'en-US': 'The field is locked, frozen or signed; its attachments cannot be changed' },
+  'attachment.ids_mismatch': { status: 400, 'zh-CN': '受试者、访视和表单不一致', 'en-US': 'The subject, visit and form do not belong together' },
+  'attachment.prescreen_off': { status: 409, 'zh-CN': '本项目未开启预筛选', 'en-US': 'Pre-screening is not enabled in this project' },
+  'attachment.not_prescreened': { status: 409, 'zh-CN': '只有预筛选受试者可以上传身份证图片', 'en-US': 'Identity-card images can be uploaded only for pre-screened subjects' },
+  // Spec 002 §2 "Excel upload modal" and §5 "Excel import".
+  'attachment.sheet_xls': { status: 400, 'zh-CN': '不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再上传', 'en-US': 'Legacy .xls files are not supported; save the file as .xlsx in Excel and upload it again' },
+  'attachment.sheet_unreadable': { status: 400, 'zh-CN': '无法读取该文件，请上传 .xlsx 表格', 'en-US': 'The file cannot be read; upload an .xlsx spreadsheet' },
+  'attachment.sheet_empty': { status: 400, 'zh-CN': '表格中没有数据行', 'en-US': 'The sheet has no data rows' },
+  'attachment.sheet_too_many': { status: 400, 'zh-CN': '表格最多 {max} 行', 'en-US': 'The sheet may have at most {max} rows' },
+  'attachment.table_unknown': { status: 400, 'zh-CN': '表单中没有可重复表格 {table}', 'en-US': 'The form has no repeatable table {table}' },
+  // Per-row problems of an imported sheet (listed in the preview, not thrown).
+  'attachment.cell_option': { status: 400, 'zh-CN': '“{value}”不是可选项', 'en-US': '“{value}” is not one of the options' },
+  'attachment.cell_date': { status: 400, 'zh-CN': '“{value}”不是有效日期', 'en-US': '“{value}” is not a valid date' },
+  'attachment.cell_number': { status: 400, 'zh-CN': '“{value}”不是数字', 'en-US': '“{value}” is not a number' },
 } as const;
 
 /** Success sentences of the same area, joined into NOTICES. */
-export const ATTACHMENTS_NOTICES = {} as const;
+export const ATTACHMENTS_NOTICES = {
+  'ok.attachment_uploaded': { 'zh-CN': '上传成功', 'en-US': 'Uploaded' },
+  'ok.attachment_deleted': { 'zh-CN': '附件已删除', 'en-US': 'The attachment was deleted' },
+} as const;

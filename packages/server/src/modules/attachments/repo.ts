@@ -1,0 +1,62 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AttachmentsTable } from '../../db/schema.js';
+import type { Executor } from '../audit/repo.js';
+
+export type AttachmentRow = Selectable<AttachmentsTable>;
+/** An attachment without its bytes, for lists and checks. */
+export type AttachmentInfo = Omit<AttachmentRow, 'content' | 'thumbnail'>;
+
+const INFO_COLUMNS = [
+  'id', 'project_id', 'env_id', 'site_id', 'subject_id', 'kind', 'event_instance_id', 'panel_instance_id', 'path', 'name',
+  'content_type', 'size', 'sha256', 'created_by', 'created_at', 'deleted_by', 'deleted_at',
+] as const;
+
+/** Where a list of attachments belongs: the subject always, and the visit, panel and field path when given. */
+export interface AttachmentOwner {
+  subjectId: number;
+  kind: AttachmentRow['kind'];
+  eventInstanceId?: number | null;
+  panelInstanceId?: number | null;
+  path?: string | null;
+}
+
+export async function insertAttachment(db: Executor, row: Insertable<AttachmentsTable>): Promise<AttachmentInfo> {
+  return db.insertInto('attachments').values(row).returning(INFO_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/** The attachments of one owner not deleted, oldest first. */
+export async function listAttachments(db: Executor, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+  let query = db.selectFrom('attachments').select(INFO_COLUMNS).where('subject_id', '=', owner.subjectId).where('kind', '=', owner.kind).where('deleted_at', 'is', null);
+  if (owner.eventInstanceId !== undefined) query = owner.eventInstanceId === null ? query.where('event_instance_id', 'is', null) : query.where('event_instance_id', '=', owner.eventInstanceId);
+  if (owner.panelInstanceId !== undefined) query = owner.panelInstanceId === null ? query.where('panel_instance_id', 'is', null) : query.where('panel_instance_id', '=', owner.panelInstanceId);
+  if (owner.path !== undefined) query = owner.path === null ? query.where('path', 'is', null) : query.where('path', '=', owner.path);
+  return query.orderBy('id').execute();
+}
+
+/** Names of the owner's attachments, locked so two uploads of one name cannot both pass the check. */
+export async function lockOwnerNames(db: Executor, owner: AttachmentOwner): Promise<string[]> {
+  // The subject row is the lock: every upload of one owner belongs to one subject.
+  await db.selectFrom('subjects').select('id').where('id', '=', owner.subjectId).forUpdate().executeTakeFirst();
+  return (await listAttachments(db, owner)).map((row) => row.name);
+}
+
+export async function findAttachment(db: Executor, id: number): Promise<AttachmentInfo | undefined> {
+  return db.selectFrom('attachments').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The stored bytes (and thumbnail) of one attachment. */
+export async function readAttachmentContent(db: Executor, id: number): Promise<{ content: Buffer; thumbnail: Buffer | null } | undefined> {
+  return db.selectFrom('attachments').select(['content', 'thumbnail']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Logical deletion: the row and its bytes stay, with who removed it and when. */
+export async function markAttachmentDeleted(db: Executor, id: number, userId: number, at: Date): Promise<AttachmentInfo | undefined> {
+  return db.updateTable('attachments').set({ deleted_by: userId, deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).returning(INFO_COLUMNS).executeTakeFirst();
+}
+
+/** Display names of users, for the "who" of a list. */
+export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,2 @@
+export type { StoreAttachmentInput, UploadedFile } from './store.js';
+export { auditedAttachment, storeAttachment } from './store.js';
