@@ -40,6 +40,16 @@ export async function versionOfEnv(db: Executor, projectId: number, envKey: stri
     .executeTakeFirst();
 }
 
+/** The version the environment with this id runs, if any. */
+export async function versionOfEnvId(db: Executor, envId: number): Promise<DesignVersionRow | undefined> {
+  return db
+    .selectFrom('env_designs as d')
+    .innerJoin('design_versions as v', 'v.id', 'd.design_version_id')
+    .selectAll('v')
+    .where('d.env_id', '=', envId)
+    .executeTakeFirst();
+}
+
 /** Which environment runs which version, in environment order. */
 export async function runningVersions(db: Executor, projectId: number): Promise<{ design_version_id: number; key: string }[]> {
   return db

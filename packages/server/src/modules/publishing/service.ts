@@ -84,3 +84,12 @@ export async function listVersions(deps: ServiceDeps, context: ProjectContext): 
     environments: running.filter((entry) => entry.design_version_id === row.id).map((entry) => entry.key),
   }));
 }
+
+/**
+ * The design an environment runs: its version's id and snapshot, or null while nothing was published there.
+ * Data capture builds a subject's schedule and panels from it (spec 002 §3 "Schedule fields").
+ */
+export async function designOfEnv(db: Executor, envId: number): Promise<{ versionId: number; snapshot: DesignSnapshot } | null> {
+  const version = await repo.versionOfEnvId(db, envId);
+  return version ? { versionId: version.id, snapshot: snapshotOf(version) } : null;
+}
