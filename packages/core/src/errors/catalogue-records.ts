@@ -1,7 +1,38 @@
 /** Errors of the data-capture area "records" (spec 002), joined into the one catalogue (errors/catalogue.ts). */
 export const RECORDS_ERRORS = {
-  // Entries: 'area.code': { status: 4xx, 'zh-CN': '…', 'en-US': '…' },
+  'record.design_missing': { status: 409, 'zh-CN': '该表单的设计版本中找不到此表单', 'en-US': 'The form is missing from the design version it was created with' },
+  'record.stale': {
+    status: 409,
+    'zh-CN': '表单已被他人修改（{changes}），请重新加载后再保存；您的输入未被保存',
+    'en-US': 'The form was changed by someone else ({changes}); reload it before saving. Your entries were not saved',
+  },
+  'record.invalid_values': { status: 422, 'zh-CN': '表单数据校验未通过：{detail}', 'en-US': 'The form data failed its checks: {detail}' },
+  'record.mismatch': {
+    status: 422,
+    'zh-CN': '提交的数据与表单规则的结果不一致（计算值或隐藏字段）：{fields}',
+    'en-US': 'The submitted data differs from what the form rules give (computed values or hidden fields): {fields}',
+  },
+  'record.field_readonly': { status: 422, 'zh-CN': '以下字段只读，不能修改：{fields}', 'en-US': 'These fields are read-only and cannot be changed: {fields}' },
+  'record.reason_required': {
+    status: 422,
+    'zh-CN': '修改已保存的数据需选择修改原因：{fields}',
+    'en-US': 'Changing saved data needs a reason for the change: {fields}',
+  },
+  'record.unchecked_has_values': {
+    status: 422,
+    'zh-CN': '“未查”的表单不能保存已录入的数据',
+    'en-US': 'A panel marked unchecked cannot be saved with values entered',
+  },
+  'record.copy_source_invalid': {
+    status: 404,
+    'zh-CN': '复制来源不是同一受试者同一表单的其他实例',
+    'en-US': 'The copy source is not another instance of the same form of the same subject',
+  },
+  'record.unknown_path': { status: 400, 'zh-CN': '表单中没有字段 {path}', 'en-US': 'The form has no field {path}' },
 } as const;
 
 /** Success sentences of the same area, joined into NOTICES. */
-export const RECORDS_NOTICES = {} as const;
+export const RECORDS_NOTICES = {
+  'record.saved': { 'zh-CN': '表单已保存', 'en-US': 'The form was saved' },
+  'record.copied': { 'zh-CN': '数据已复制', 'en-US': 'The data was copied' },
+} as const;

@@ -4,6 +4,7 @@ import type { Locale } from '../i18n/locale.js';
 import type { TableColumn, TableRow, Widget } from '../panels/schema.js';
 import type { FormIndex } from './form-index.js';
 import type { FormListener } from './listener.js';
+import { ROW_KEY_FIELD, rowKeyOf } from '../records/form-values.js';
 
 interface Row {
   id: number;
@@ -12,6 +13,8 @@ interface Row {
   /** The preset row of the table definition this row was made from, if any (not for added rows). */
   preset: TableRow | undefined;
   cells: Map<string, unknown>;
+  /** The stored row's key (core records/form-values.ts `ROW_KEY_FIELD`), carried through untouched; none for a new row. */
+  key: string | undefined;
 }
 
 interface TableState {
@@ -61,7 +64,7 @@ export function createTableRows(index: FormIndex, initialValues: Readonly<Record
       const value = values && Object.hasOwn(values, column.key) ? values[column.key] : (ownValue(preset, column.key) ?? widget.options.defaultValue ?? null);
       cells.set(column.key, value);
     }
-    return { id: nextId++, origin, preset, cells };
+    return { id: nextId++, origin, preset, cells, key: rowKeyOf(values) };
   }
 
   for (const [model, entry] of index.tables) {
@@ -134,7 +137,12 @@ export function createTableRows(index: FormIndex, initialValues: Readonly<Record
       }
       onChange(table);
     },
-    rowValues: (table) => (tables.get(table)?.rows ?? []).map((row) => Object.fromEntries(row.cells)),
+    rowValues: (table) =>
+      (tables.get(table)?.rows ?? []).map((row) => {
+        const values: Record<string, unknown> = Object.fromEntries(row.cells);
+        if (row.key !== undefined) values[ROW_KEY_FIELD] = row.key;
+        return values;
+      }),
     isHuge: (table) => (tables.get(table)?.rows.length ?? 0) > HUGE_DATA_ROW_THRESHOLD,
   };
 }
