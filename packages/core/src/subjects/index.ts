@@ -1,0 +1,3 @@
+export * from './status.js';
+export * from './identity.js';
+export * from './schemas.js';
