@@ -1,0 +1,3 @@
+export * from './signature.js';
+export * from './schemas.js';
+export * from './doc.js';
