@@ -12,6 +12,7 @@ import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { RouteRegistry } from './http/route.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { rememberUploadedFile } from './http/uploads.js';
 import { registerSpa } from './http/spa.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
@@ -35,6 +36,8 @@ import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/routes.js';
+import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -78,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
   // Uploads (spec 000 §7: upload endpoints are multipart): one file, read into the body for the route's schema.
-  await fastify.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, parts: 11 } });
+  fastify.decorateRequest('uploadedFile', null);
+  await fastify.register(multipart, { attachFieldsToBody: 'keyValues', onFile: rememberUploadedFile, limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, parts: 11 } });
   installSecurityHeaders(fastify);
   installErrorHandler(fastify, config.bodyLimitBytes);
   const stopSessionCache = await subscribeSessionCache(database, deps.sessions, (message) => fastify.log.warn(message));
@@ -111,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublishingRoutes(fastify, routes, deps);
   registerLibraryRoutes(fastify, routes, deps);
   registerSyncRoutes(fastify, routes, deps, jobs);
+  registerDashboardRoutes(fastify, routes, deps);
+  registerScheduleRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -1,1 +1,3 @@
 export * from './files.js';
+export * from './table-import.js';
+export * from './schemas.js';

@@ -14,7 +14,6 @@ export const ATTACHMENTS_ERRORS = {
   'attachment.field_locked': { status: 409, 'zh-CN': '字段已锁定、冻结或签名，附件不能修改', 'en-US': 'The field is locked, frozen or signed; its attachments cannot be changed' },
   'attachment.ids_mismatch': { status: 400, 'zh-CN': '受试者、访视和表单不一致', 'en-US': 'The subject, visit and form do not belong together' },
   'attachment.prescreen_off': { status: 409, 'zh-CN': '本项目未开启预筛选', 'en-US': 'Pre-screening is not enabled in this project' },
-  'attachment.not_prescreened': { status: 409, 'zh-CN': '只有预筛选受试者可以上传身份证图片', 'en-US': 'Identity-card images can be uploaded only for pre-screened subjects' },
   // Spec 002 §2 "Excel upload modal" and §5 "Excel import".
   'attachment.sheet_xls': { status: 400, 'zh-CN': '不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再上传', 'en-US': 'Legacy .xls files are not supported; save the file as .xlsx in Excel and upload it again' },
   'attachment.sheet_unreadable': { status: 400, 'zh-CN': '无法读取该文件，请上传 .xlsx 表格', 'en-US': 'The file cannot be read; upload an .xlsx spreadsheet' },
@@ -25,6 +24,12 @@ export const ATTACHMENTS_ERRORS = {
   'attachment.cell_option': { status: 400, 'zh-CN': '“{value}”不是可选项', 'en-US': '“{value}” is not one of the options' },
   'attachment.cell_date': { status: 400, 'zh-CN': '“{value}”不是有效日期', 'en-US': '“{value}” is not a valid date' },
   'attachment.cell_number': { status: 400, 'zh-CN': '“{value}”不是数字', 'en-US': '“{value}” is not a number' },
+  'attachment.cell_time': { status: 400, 'zh-CN': '“{value}”不是有效时间', 'en-US': '“{value}” is not a valid time' },
+  'attachment.cell_required': { status: 400, 'zh-CN': '必填项为空', 'en-US': 'A required value is empty' },
+  'attachment.cell_format': { status: 400, 'zh-CN': '格式不正确', 'en-US': 'The value has the wrong format' },
+  'attachment.cell_maxlength': { status: 400, 'zh-CN': '最多 {max} 个字符', 'en-US': 'At most {max} characters' },
+  'attachment.cell_min': { status: 400, 'zh-CN': '不能小于 {min}', 'en-US': 'Must not be less than {min}' },
+  'attachment.cell_max': { status: 400, 'zh-CN': '不能大于 {max}', 'en-US': 'Must not be greater than {max}' },
 } as const;
 
 /** Success sentences of the same area, joined into NOTICES. */

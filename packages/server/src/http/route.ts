@@ -68,6 +68,11 @@ export interface RouteDefinition<
   /** The handler returns a FileReply (response `fileReplySchema`), sent as the file itself, not in the envelope. */
   raw?: boolean;
   /**
+   * A multipart upload with its own size limit instead of the body limit: a larger file is cut off at
+   * `maxBytes` and marked truncated (http/uploads.ts) so the service answers its own message.
+   */
+  upload?: { maxBytes: number };
+  /**
    * Callable by a user who must still replace a password an administrator reset (changing it is the only such
    * call); every other signed-in call answers `auth.password_change_required` (docs/decisions.md).
    */
@@ -181,6 +186,7 @@ export class RouteRegistry {
     app.route({
       method: definition.method,
       url: definition.url,
+      ...(definition.upload ? { config: { multipartOptions: { limits: { fileSize: definition.upload.maxBytes }, throwFileSizeLimit: false } } } : {}),
       handler: async (request, reply) => {
         const meta = requestMeta(request);
         const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
