@@ -36,8 +36,10 @@ import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
+import { registerAttachmentRoutes } from './modules/attachments/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
 import { registerScheduleRoutes } from './modules/schedule/routes.js';
+import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -115,8 +117,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublishingRoutes(fastify, routes, deps);
   registerLibraryRoutes(fastify, routes, deps);
   registerSyncRoutes(fastify, routes, deps, jobs);
+  registerAttachmentRoutes(fastify, routes, deps);
   registerDashboardRoutes(fastify, routes, deps);
   registerScheduleRoutes(fastify, routes, deps);
+  registerSubjectRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -100,4 +100,5 @@ export const READS = new Set([
   'GET /dcap/sys/derivedField/list',
   'POST /dcap/project/syncTask/list',
   'POST /dcap/project/syncTask/detail',
+  'POST /dcap/dashboard/summary',
 ]);

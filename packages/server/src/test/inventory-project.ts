@@ -30,6 +30,8 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   // theirs), so the project and platform administrators first enter the matrix project.
   'GET /dcap/project/info/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/info/' }) },
   'GET /dcap/project/step/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/step/' }) },
+  // The dashboard reads the session's current project and environment: each member asks in their own.
+  'POST /dcap/dashboard/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/dashboard/summary', body: { filter: 'month', timeZone: 'Asia/Shanghai' } }) },
   'GET /dcap/project/dataBaseNotAvailable': { call: (f) => ({ method: 'GET', url: `/dcap/project/dataBaseNotAvailable?projectId=${f.projectId}` }) },
   // A fresh picture for each call, so every allowed persona deletes one.
   'GET /dcap/project/deletePicture/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/project/deletePicture/${await pictureOf(f)}?projectId=${f.projectId}` }) },

@@ -1,0 +1,3 @@
+export * from './time-filter.js';
+export * from './indicators.js';
+export * from './schemas.js';
