@@ -36,10 +36,13 @@ import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
+import { registerQueryRoutes } from './modules/queries/routes.js';
 import { registerAttachmentRoutes } from './modules/attachments/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
 import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
+import { registerWorkflowRoutes } from './modules/workflow/routes.js';
+import { registerRecordRoutes } from './modules/records/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -121,6 +124,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDashboardRoutes(fastify, routes, deps);
   registerScheduleRoutes(fastify, routes, deps);
   registerSubjectRoutes(fastify, routes, deps);
+  registerWorkflowRoutes(fastify, routes, deps);
+  registerRecordRoutes(fastify, routes, deps);
+  registerQueryRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

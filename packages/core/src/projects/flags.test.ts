@@ -15,8 +15,10 @@ describe('project configuration flags (spec 000 §3)', () => {
     expect(offeredConfigFlags()).toEqual(PROJECT_CONFIG_FLAGS.filter(isFlagOffered));
   });
 
-  it('offers none in this release: data entry, WeChat, OCR and pre-screening do not exist yet', () => {
-    expect(offeredConfigFlags()).toEqual([]);
+  it('offers the visit-task flag, whose task summary exists; WeChat, OCR and pre-screening do not exist yet', () => {
+    expect(offeredConfigFlags()).toContain('visitTask');
+    expect(offeredConfigFlags()).not.toContain('openWechatMp');
+    expect(offeredConfigFlags()).not.toContain('enableOcr');
   });
 
   it('names the code reading every offered flag', () => {

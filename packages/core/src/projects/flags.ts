@@ -9,11 +9,11 @@ export const FLAG_CAPABILITIES = ['participantApplication', 'wechat', 'preScreen
 export type FlagCapability = (typeof FLAG_CAPABILITIES)[number];
 
 /**
- * The capabilities this release has. None of the flags' capabilities exists yet: data entry (subjects,
- * records, queries, visit tasks), WeChat, OCR and pre-screening follow. When one lands, add it here and
- * name the code that reads each of its flags in `readBy`.
+ * The capabilities this release has: visit tasks (the task summary of spec 002 §2). WeChat, OCR,
+ * pre-screening and the participant application follow. When one lands, add it here and name the code
+ * that reads each of its flags in `readBy`.
  */
-export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>([]);
+export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>(['visitTasks']);
 
 export interface ProjectFlagInfo {
   capability: FlagCapability;
@@ -42,7 +42,11 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
     meaning: 'pre-screening is suspended (spec 000 §4.2 "apply pre-screen suspend")',
     readBy: ['server projects/pre-screen-service.ts: set when a suspension application is approved; a second application is refused'],
   },
-  visitTask: { capability: 'visitTasks', meaning: 'visit tasks are scheduled for enrolled subjects', readBy: [] },
+  visitTask: {
+    capability: 'visitTasks',
+    meaning: 'the task summary lists each site’s due, overdue and upcoming visits, with their visit records',
+    readBy: ['server schedule/service.ts: the task summary, its visit list and the visit-record list answer only when it is on'],
+  },
   clinicalNumber: { capability: 'dataEntry', meaning: 'a subject carries a clinical (hospital) number', readBy: [] },
   clinicalNumberMust: { capability: 'dataEntry', meaning: 'the clinical number is required at enrolment', readBy: [] },
   panelAutoCover: { capability: 'dataEntry', meaning: 'a shared panel’s data fills the next visit’s copy', readBy: [] },

@@ -1,1 +1,2 @@
 export * from './plan.js';
+export * from './schemas.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannableEvent } from './plan.js';
-import { actualOutsideWindow, addDays, daysBetween, isIsoDay, localDay, planEvent, planSchedule, scheduleAnchor, taskBounds, visitWindowStatus } from './plan.js';
+import { actualOutsideWindow, addDays, daysBetween, isIsoDay, calendarDay, planEvent, planSchedule, scheduleAnchor, taskBounds, taskBucketsOf, visitWindowStatus } from './plan.js';
 
 const event = (id: number, patch: Partial<PlannableEvent> = {}): PlannableEvent => ({
   id,
@@ -36,9 +36,10 @@ describe('calendar days', () => {
     expect(() => addDays('2025-02-29', 1)).toThrow(RangeError);
   });
 
-  it('takes the local calendar day of a moment', () => {
-    expect(localDay(new Date(2024, 1, 29, 23, 59))).toBe('2024-02-29');
-    expect(localDay(new Date(2024, 0, 5, 0, 0))).toBe('2024-01-05');
+  it('takes the calendar day of a moment in a zone, the platform’s home zone by default', () => {
+    expect(calendarDay(new Date('2024-02-29T16:30:00Z'))).toBe('2024-03-01');
+    expect(calendarDay(new Date('2024-02-29T16:30:00Z'), 'UTC')).toBe('2024-02-29');
+    expect(calendarDay(new Date('2024-01-01T03:00:00Z'), 'America/New_York')).toBe('2023-12-31');
   });
 });
 
@@ -115,5 +116,21 @@ describe('window status', () => {
 
   it('bounds the task week as today and the six days after it', () => {
     expect(taskBounds('2024-02-26')).toEqual({ today: '2024-02-26', weekEnd: '2024-03-03' });
+  });
+
+  it('puts an open visit in exactly one of overdue, due this week and upcoming', () => {
+    const open = { actualDate: null, hasData: false };
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-03-14')).toEqual(['overdue']);
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-03-13')).toEqual(['dueToday', 'dueThisWeek']);
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-03-07')).toEqual(['dueToday', 'dueThisWeek']);
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-03-06')).toEqual(['dueThisWeek']);
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-03-01')).toEqual(['dueThisWeek']);
+    expect(taskBucketsOf({ ...plan, ...open }, '2024-02-29')).toEqual(['upcoming']);
+  });
+
+  it('counts no visit that is done, started or unplanned', () => {
+    expect(taskBucketsOf({ ...plan, actualDate: '2024-03-10', hasData: false }, '2024-03-20')).toEqual([]);
+    expect(taskBucketsOf({ ...plan, actualDate: null, hasData: true }, '2024-03-20')).toEqual([]);
+    expect(taskBucketsOf({ plannedDate: null, windowStart: null, windowEnd: null, actualDate: null, hasData: false }, '2024-03-20')).toEqual([]);
   });
 });

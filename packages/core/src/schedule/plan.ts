@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, localDate } from '../dashboard/time-filter.js';
 import type { EventType } from '../design/events.js';
 
 /**
@@ -42,12 +43,14 @@ export function daysBetween(from: IsoDay, to: IsoDay): number {
 }
 
 /**
- * The calendar day of a moment where the server runs (its local time zone, set by the operator): "today" of
- * the task summary and the creation day of a subject. Days are compared as text from here on.
+ * The calendar day of a moment in a time zone (an IANA name): "today" of the schedule and the task summary in
+ * the user's zone, as the dashboard counts days (docs/decisions.md "Dashboard"), and the day a subject was
+ * added in the platform's home zone (docs/decisions.md "Visit schedule").
  */
-export function localDay(moment: Date): IsoDay {
+export function calendarDay(moment: Date, timeZone: string = DEFAULT_TIME_ZONE): IsoDay {
+  const date = localDate(moment, timeZone);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${String(moment.getFullYear()).padStart(4, '0')}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+  return `${String(date.year).padStart(4, '0')}-${pad(date.month)}-${pad(date.day)}`;
 }
 
 /** What planning reads of a design event (publishing's snapshot event has these fields). */
@@ -144,10 +147,27 @@ export function actualOutsideWindow(plan: PlannedDates, actualDate: IsoDay): boo
 /** Days of the task summary's "this week": today and the six days after it. */
 export const TASK_WEEK_DAYS = 7;
 
-/**
- * The task summary's buckets (visits not done: no actual date and nothing entered), by planned day against
- * today: due today, due in the week (today included), overdue (the window closed), upcoming (after the week).
- */
+/** Subjects whose visits are no longer tasks: screening failed, completed, quit, deleted. */
+export const TASK_CLOSED_SUBJECT_STATUSES = ['SCREEN_FAILURE', 'TEST_FIX', 'TEST_EXIT', 'DEL'] as const;
+
+/** The last day of the task week that starts today. */
 export function taskBounds(today: IsoDay): { today: IsoDay; weekEnd: IsoDay } {
   return { today, weekEnd: addDays(today, TASK_WEEK_DAYS - 1) };
+}
+
+/**
+ * The task summary's buckets of one open visit (a planned visit with no actual date and nothing entered, of
+ * a subject still in the study), by its window against today (docs/decisions.md "Visit schedule"):
+ * - dueToday: today lies in the window;
+ * - dueThisWeek: the window is open at some day of the week starting today (dueToday visits included);
+ * - overdue: the window closed before today;
+ * - upcoming: the window opens after the week.
+ * overdue, dueThisWeek and upcoming split the open visits; a visit that is not open is in none.
+ */
+export function taskBucketsOf(visit: PlannedDates & { actualDate: IsoDay | null; hasData: boolean }, today: IsoDay): ('dueToday' | 'dueThisWeek' | 'overdue' | 'upcoming')[] {
+  if (visit.plannedDate === null || visit.windowStart === null || visit.windowEnd === null || visit.actualDate !== null || visit.hasData) return [];
+  const { weekEnd } = taskBounds(today);
+  if (visit.windowEnd < today) return ['overdue'];
+  if (visit.windowStart > weekEnd) return ['upcoming'];
+  return visit.windowStart <= today ? ['dueToday', 'dueThisWeek'] : ['dueThisWeek'];
 }

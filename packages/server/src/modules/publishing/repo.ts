@@ -50,6 +50,10 @@ export async function versionOfEnvId(db: Executor, envId: number): Promise<Desig
     .executeTakeFirst();
 }
 
+export async function findVersionById(db: Executor, id: number): Promise<DesignVersionRow | undefined> {
+  return db.selectFrom('design_versions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Which environment runs which version, in environment order. */
 export async function runningVersions(db: Executor, projectId: number): Promise<{ design_version_id: number; key: string }[]> {
   return db

@@ -93,3 +93,9 @@ export async function designOfEnv(db: Executor, envId: number): Promise<{ versio
   const version = await repo.versionOfEnvId(db, envId);
   return version ? { versionId: version.id, snapshot: snapshotOf(version) } : null;
 }
+
+/** The snapshot of one design version by its id (data entered with a version keeps its design), or null. */
+export async function designOfVersion(db: Executor, versionId: number): Promise<DesignSnapshot | null> {
+  const version = await repo.findVersionById(db, versionId);
+  return version ? snapshotOf(version) : null;
+}
