@@ -88,8 +88,6 @@ export const signatureSchema = z.object({
   /** Server time, ISO 8601 with offset (COMPLIANCE TS-1, TS-2). */
   signedAt: z.string(),
   valuesHash: z.string(),
-  /** Fields the signature covered. */
-  fieldCount: z.number().optional(),
   brokenAt: z.string().nullable(),
   brokenBy: z.string().nullable(),
   brokenReason: z.string().nullable(),

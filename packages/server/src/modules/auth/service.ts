@@ -5,7 +5,8 @@ import type { Actor, RequestMeta } from '../../http/context.js';
 import { appendAudit } from '../audit/trail.js';
 import { findUserById, findUserByUsername, updateUser } from '../users/accounts.js';
 import type { SignInAttempt } from './attempts-repo.js';
-import { countAttemptsFromAddress, countFailuresForUser, recordAttempt } from './attempts-repo.js';
+import { countAttemptsFromAddress, recordAttempt } from './attempts-repo.js';
+import { lockAfterFailure } from './lockout.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { OpenSession } from './sessions-repo.js';
 import { endSession, endUserSessions, findOpenSession, insertSession, touchSession } from './sessions-repo.js';
@@ -62,15 +63,8 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
     if (user.locked_until && user.locked_until > now) return refuse('locked');
     if (!passwordMatches) {
       const refusal = await refuse('wrong_password');
-      const windowStart = new Date(now.getTime() - config.lockout.windowMs);
-      const since = user.lockout_reset_at && user.lockout_reset_at > windowStart ? user.lockout_reset_at : windowStart;
-      const failures = await countFailuresForUser(trx, user.id, since);
-      if (failures >= config.lockout.threshold) {
-        const lockedUntil = new Date(now.getTime() + config.lockout.durationMs);
-        await updateUser(trx, user.id, { locked_until: lockedUntil, lockout_reset_at: now });
-        await endUserSessions(trx, user.id, now, 'revoked');
-        await audit('auth.lockout', { failures, lockedUntil: lockedUntil.toISOString() });
-      }
+      const locked = await lockAfterFailure(trx, deps, user, now);
+      if (locked) await audit('auth.lockout', { failures: locked.failures, lockedUntil: locked.lockedUntil.toISOString() });
       return refusal;
     }
     if (user.status === 'locked') return refuse('disabled');

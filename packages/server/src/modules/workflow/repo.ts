@@ -1,6 +1,6 @@
 import type { FieldStatus, InactiveType } from '@dcap/core';
 import type { Insertable } from 'kysely';
-import type { FieldValueRow, PanelInstanceRow, SignatureRow, SignaturesTable } from '../../db/schema.js';
+import type { FieldValueRow, FieldValuesTable, PanelInstanceRow, SignatureRow, SignaturesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
 /** The place a signature may cover: a panel instance, its event instance, or its subject. */
@@ -102,4 +102,8 @@ export async function userFullName(db: Executor, userId: number): Promise<{ user
 export async function envKey(db: Executor, envId: number): Promise<string> {
   const row = await db.selectFrom('project_envs').select('key').where('id', '=', envId).executeTakeFirstOrThrow();
   return row.key;
+}
+
+export async function insertFieldState(db: Executor, row: Insertable<FieldValuesTable>): Promise<void> {
+  await db.insertInto('field_values').values(row).execute();
 }

@@ -10,7 +10,7 @@ import * as repo from './repo.js';
 export const BROKEN_BY_CHANGE = 'value_changed';
 
 /** Whether an unbroken signature still covers a panel instance. */
-function covers(signature: SignatureRow, panel: PanelInstanceRow): boolean {
+export function covers(signature: SignatureRow, panel: PanelInstanceRow): boolean {
   if (signature.subject_id !== panel.subject_id) return false;
   if (signature.scope === 'subject') return true;
   if (signature.scope === 'event') return signature.event_instance_id === panel.event_instance_id;
