@@ -20,6 +20,11 @@ export const QUERIES_ERRORS = {
     'en-US': 'Enter the query text (in Chinese, English or both)',
   },
   'query.no_formula': { status: 422, 'zh-CN': '字段 {path} 不是公式字段', 'en-US': 'The field {path} has no formula' },
+  'query.export_too_large': {
+    status: 422,
+    'zh-CN': '导出超过 {max} 行，请缩小筛选范围',
+    'en-US': 'The export would exceed {max} rows; narrow the filters',
+  },
   'query.range_invalid': { status: 400, 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'The start date must not be after the end date' },
 } as const;
 

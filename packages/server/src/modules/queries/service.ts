@@ -1,7 +1,16 @@
+import type { QueryActor, QueryOptions, QueryRights, QueryStatus, QueryUserAction, RaiseQueryRequest, Query, QueryCommentRequest, FieldStatus } from '@dcap/core';
+import { AppError, canInProject, queryRefusal, queryTransition, raiseRefusal } from '@dcap/core';
 import type { Transaction } from 'kysely';
-import type { Database, PanelInstanceRow } from '../../db/schema.js';
-import type { Executor } from '../audit/repo.js';
+import type { Database, PanelInstanceRow, QueryRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
+import { projectWrite } from '../../http/project-write.js';
+import type { Executor } from '../audit/repo.js';
+import type { DataScope } from '../subjects/scope.js';
+import { dataScope, inDataScope, panelInstanceInScope } from '../subjects/scope.js';
+import { DesignNames } from './design-names.js';
+import { presentQuery } from './presenter.js';
 import * as repo from './repo.js';
 
 /**
@@ -49,4 +58,121 @@ export async function openQueryCounts(db: Executor, panelInstanceIds: number[]):
     byField.set(fieldKey(row.panelInstanceId, row.path), row.count);
   }
   return { byPanel, byField };
+}
+
+/** The caller's query rights (spec 002 §6) through core's project permissions. */
+export function queryRights(caller: ProjectCaller): QueryRights {
+  const access = caller.project.access;
+  return { raise: canInProject(access, 'query.raise'), answer: canInProject(access, 'query.answer'), handleAll: canInProject(access, 'query.handleAll') };
+}
+
+export function queryActor(caller: ProjectCaller): QueryActor {
+  return { userId: caller.actor.userId, roleId: caller.project.access.role?.id ?? null, rights: queryRights(caller) };
+}
+
+/** The project's query options: flag `sameRoleCancelCloseQuery` (spec 000 §3; docs/decisions.md, "Queries"). */
+export function queryOptions(caller: ProjectCaller): QueryOptions {
+  return { sameRoleCancelClose: caller.project.project.config.sameRoleCancelCloseQuery === true };
+}
+
+export const abilitiesOf = (caller: ProjectCaller, row: Pick<QueryRow, 'status' | 'raised_by' | 'raised_role_id'>): QueryUserAction[] => {
+  const actor = queryActor(caller);
+  const facts = { status: row.status, raisedBy: row.raised_by, raisedRoleId: row.raised_role_id };
+  return (['answer', 'close', 'cancel'] as const).filter((action) => queryRefusal(action, actor, facts, queryOptions(caller)) === null);
+};
+
+/** One query in the caller's scope as the API shows it. */
+export async function presentOne(db: Executor, caller: ProjectCaller, scope: DataScope, id: number): Promise<Query> {
+  const [row] = await repo.listQueries(db, { projectId: scope.projectId, envId: scope.env.id, sites: scopeSites(scope), id });
+  if (!row) throw new AppError('query.not_found');
+  const names = await DesignNames.load(db, [row.design_version_id]);
+  return presentQuery(row, names, abilitiesOf(caller, row), new Date());
+}
+
+/** The site list of a scope for the repository: null for every site. */
+export function scopeSites(scope: DataScope): readonly number[] | null {
+  return scope.sites === 'all' ? null : scope.sites;
+}
+
+const WRITE = { state: 'recordEditable' } as const;
+
+/**
+ * Raises a query on one field of a panel instance (spec 002 §3 "Query"; §4 "Query is disabled when the
+ * status is Locked"). The field must be one of the panel's design; a frozen field may still be queried
+ * (COMPLIANCE WF-2). Audited as `query.open` (AT-3).
+ */
+export async function raiseQuery(deps: ServiceDeps, caller: ProjectCaller, body: RaiseQueryRequest): Promise<Query> {
+  const content = body.content?.trim() ?? '';
+  const contentEn = body.contentEn?.trim() ?? '';
+  if (content === '' && contentEn === '') throw new AppError('query.content_required');
+  const id = await projectWrite(deps, caller, { ...WRITE, right: 'query.raise' }, async (trx, audit) => {
+    const scope = await dataScope(trx, caller);
+    const panel = await panelInstanceInScope(trx, scope, body.panelInstanceId);
+    const names = await DesignNames.load(trx, [panel.design_version_id]);
+    if (!names.field(panel.design_version_id, panel.instrument_id, body.path)) throw new AppError('query.field_unknown', { path: body.path });
+    const status = ((await repo.fieldStatus(trx, panel.id, body.path)) ?? '') as FieldStatus;
+    const refusal = raiseRefusal(queryRights(caller), status);
+    if (refusal) throw new AppError(refusal);
+    const now = deps.clock.now();
+    const row = await repo.insertQuery(trx, {
+      project_id: panel.project_id,
+      env_id: panel.env_id,
+      site_id: panel.site_id,
+      subject_id: panel.subject_id,
+      event_instance_id: panel.event_instance_id,
+      panel_instance_id: panel.id,
+      path: body.path,
+      content: content === '' ? contentEn : content,
+      content_en: contentEn === '' ? null : contentEn,
+      raised_by: caller.actor.userId,
+      raised_role_id: caller.project.access.role?.id ?? null,
+      raised_at: now,
+      updated_at: now,
+    });
+    await repo.insertComment(trx, row.id, 'raise', row.content, caller.actor.userId, now);
+    await audit({
+      action: 'query.open',
+      entityType: 'query',
+      entityId: row.id,
+      siteId: row.site_id,
+      env: scope.env.key,
+      oldValue: { status: null },
+      newValue: { status: row.status, panelInstanceId: row.panel_instance_id, path: row.path, content: row.content, contentEn: row.content_en },
+    });
+    return row.id;
+  });
+  return presentOne(deps.db, caller, await dataScope(deps.db, caller), id);
+}
+
+const STATUS_AFTER: Record<QueryUserAction, QueryStatus> = { answer: 'ANSWERED', close: 'CLOSED', cancel: 'CANCELED' };
+
+/**
+ * Answers, closes or cancels a query (spec 002 §6; core queries/rules.ts): one comment and one audit row
+ * with from/to status (COMPLIANCE AT-3). The query is locked first, so two people acting at once cannot both
+ * move it: the second is refused with `query.wrong_status`.
+ */
+export async function actOnQuery(deps: ServiceDeps, caller: ProjectCaller, action: QueryUserAction, body: QueryCommentRequest): Promise<Query> {
+  const comment = body.comment?.trim() ?? '';
+  if (action === 'answer' && comment === '') throw new AppError('query.content_required');
+  await projectWrite(deps, caller, WRITE, async (trx, audit) => {
+    const scope = await dataScope(trx, caller);
+    const query = await repo.findQuery(trx, body.id, true);
+    if (!query || !inDataScope(scope, query)) throw new AppError('query.not_found');
+    const refusal = queryRefusal(action, queryActor(caller), { status: query.status, raisedBy: query.raised_by, raisedRoleId: query.raised_role_id }, queryOptions(caller));
+    if (refusal) throw new AppError(refusal);
+    const to = queryTransition(action, query.status) ?? STATUS_AFTER[action];
+    const now = deps.clock.now();
+    const after = await repo.setQueryStatus(trx, query.id, to, caller.actor.userId, now);
+    await repo.insertComment(trx, query.id, action, comment === '' ? null : comment, caller.actor.userId, now);
+    await audit({
+      action: `query.${action}`,
+      entityType: 'query',
+      entityId: query.id,
+      siteId: query.site_id,
+      env: scope.env.key,
+      oldValue: { status: query.status },
+      newValue: { status: after.status, panelInstanceId: query.panel_instance_id, path: query.path, ...(comment === '' ? {} : { comment }) },
+    });
+  });
+  return presentOne(deps.db, caller, await dataScope(deps.db, caller), body.id);
 }

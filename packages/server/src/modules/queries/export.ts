@@ -1,0 +1,128 @@
+import type { AlterationExportQuery, AuditEntry, ExportFormat, Locale, Query, QueryExportQuery, QueryStatus } from '@dcap/core';
+import { isoWithOffset } from '@dcap/core';
+import type { Row } from 'write-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import type { ServiceDeps } from '../../deps.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { sessionEnv } from '../../http/context.js';
+import { projectWrite } from '../../http/project-write.js';
+import type { FileReply } from '../../http/route.js';
+import { exportableQueries } from './reads.js';
+import { alterationRows } from './trail-service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV = 'text/csv; charset=utf-8';
+
+const STATUS_LABELS: Record<Locale, Record<QueryStatus, string>> = {
+  'zh-CN': { OPEN: '待回复', ANSWERED: '已回复', CLOSED: '已关闭', AUTO_CLOSED: '自动关闭', CANCELED: '已取消' },
+  'en-US': { OPEN: 'Pending reply', ANSWERED: 'Replied', CLOSED: 'Closed', AUTO_CLOSED: 'Auto-closed', CANCELED: 'Canceled' },
+};
+
+const QUERY_HEADER: Record<Locale, string[]> = {
+  'zh-CN': ['编号', '中心', '受试者', '访视', '表单', '字段', '状态', '质疑内容', '质疑内容（英文）', '发起人', '发起角色', '发起时间', '天数', '关闭人', '关闭时间'],
+  'en-US': ['ID', 'Site', 'Subject', 'Visit', 'Panel', 'Field', 'Status', 'Query', 'Query (English)', 'Raised by', 'Role', 'Raised at', 'Days', 'Closed by', 'Closed at'],
+};
+
+const TRAIL_HEADER: Record<Locale, string[]> = {
+  'zh-CN': ['序号', '时间', '登录名', '姓名', '角色', '中心', '受试者', '访视', '表单', '字段', '操作', '对象', '原值', '新值', '原因'],
+  'en-US': ['Sequence', 'Time', 'Login name', 'Name', 'Role', 'Site', 'Subject', 'Visit', 'Panel', 'Field', 'Action', 'Entity', 'Old value', 'New value', 'Reason'],
+};
+
+const SHEETS: Record<Locale, { queries: string; trail: string }> = {
+  'zh-CN': { queries: '质疑', trail: '稽查轨迹' },
+  'en-US': { queries: 'Queries', trail: 'Audit trail' },
+};
+
+type Cell = string | number;
+
+/** A cell a spreadsheet program would read as a formula is written as text (CSV injection). */
+const safe = (cell: Cell): Cell => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+
+function csvLine(cells: readonly Cell[]): string {
+  return cells
+    .map((cell) => {
+      const text = String(safe(cell));
+      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    })
+    .join(',');
+}
+
+/** The rows as an xlsx workbook or a CSV file (UTF-8 with a byte order mark, so spreadsheet programs read Chinese). */
+async function tableFile(format: ExportFormat, sheet: string, header: string[], rows: Cell[][], name: string): Promise<FileReply> {
+  if (format === 'csv') {
+    const text = [csvLine(header), ...rows.map(csvLine)].join('\r\n');
+    return { contentType: CSV, filename: `${name}.csv`, body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') };
+  }
+  const data: Row[] = [header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows.map((row) => row.map((value) => ({ value: safe(value) })))];
+  const body = await writeXlsxFile([{ sheet, data, stickyRowsCount: 1 }], {}).toBuffer();
+  return { contentType: XLSX, filename: `${name}.xlsx`, body };
+}
+
+const localName = (locale: Locale, name: string | null, nameEn: string | null): string => (locale === 'en-US' ? (nameEn ?? name ?? '') : (name ?? ''));
+const stamp = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '');
+
+/** An export reads; its audit row is written however the project stands (COMPLIANCE AT-3 "exports"). */
+async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: string, filters: Record<string, unknown>, rows: number): Promise<void> {
+  await projectWrite(deps, caller, {}, (_trx, audit) =>
+    audit({ action, entityType: 'project', entityId: caller.project.project.id, env: sessionEnv(caller), newValue: { rows, filters } }),
+  );
+}
+
+/**
+ * The query management list as a file: every query under the filters, times in ISO 8601 with the offset of
+ * the caller's zone (COMPLIANCE TS-2).
+ */
+export async function exportQueries(deps: ServiceDeps, caller: ProjectCaller, query: QueryExportQuery): Promise<FileReply> {
+  const locale = caller.meta.locale;
+  const zone = query.timeZone ?? 'UTC';
+  const list: Query[] = await exportableQueries(deps, caller, query);
+  const rows: Cell[][] = list.map((q) => [
+    q.id,
+    q.siteName,
+    q.subjectLabel,
+    localName(locale, q.eventName, q.eventNameEn),
+    localName(locale, q.instrumentName, q.instrumentNameEn),
+    localName(locale, q.fieldLabel, q.fieldLabelEn),
+    STATUS_LABELS[locale][q.status],
+    q.content,
+    q.contentEn ?? '',
+    q.raisedBy?.name ?? '',
+    q.raisedRole ?? '',
+    isoWithOffset(q.raisedAt, zone),
+    q.ageDays,
+    q.closedBy?.name ?? '',
+    q.closedAt ? isoWithOffset(q.closedAt, zone) : '',
+  ]);
+  const { format, timeZone: _zone, ...filters } = query;
+  await auditExport(deps, caller, 'query.export', filters, rows.length);
+  return tableFile(format, SHEETS[locale].queries, QUERY_HEADER[locale], rows, `${caller.project.project.code}-queries-${stamp(deps.clock.now())}`);
+}
+
+const valueText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The alteration log as a file, oldest first by sequence (COMPLIANCE AT-7, TS-2, TS-3). */
+export async function exportAlterations(deps: ServiceDeps, caller: ProjectCaller, query: AlterationExportQuery): Promise<FileReply> {
+  const locale = caller.meta.locale;
+  const zone = query.timeZone ?? 'UTC';
+  const list: AuditEntry[] = await alterationRows(deps, caller, query);
+  const rows: Cell[][] = list.map((entry) => [
+    entry.id,
+    isoWithOffset(entry.at, zone),
+    entry.actorUsername ?? '',
+    entry.actorName ?? '',
+    entry.actorRole ?? '',
+    entry.siteName ?? '',
+    entry.subjectLabel ?? '',
+    localName(locale, entry.eventName, entry.eventNameEn),
+    localName(locale, entry.instrumentName, entry.instrumentNameEn),
+    entry.path ?? '',
+    entry.action,
+    `${entry.entityType}:${entry.entityId ?? ''}`,
+    valueText(entry.oldValue),
+    valueText(entry.newValue),
+    entry.reason ?? '',
+  ]);
+  const { format, timeZone: _zone, ...filters } = query;
+  await auditExport(deps, caller, 'audit.export', filters, rows.length);
+  return tableFile(format, SHEETS[locale].trail, TRAIL_HEADER[locale], rows, `${caller.project.project.code}-alterations-${stamp(deps.clock.now())}`);
+}
