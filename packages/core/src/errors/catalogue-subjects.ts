@@ -40,9 +40,10 @@ export const SUBJECTS_ERRORS = {
   },
   'subject.enrolment_vars_missing': {
     status: 422,
-    'zh-CN': '入组前请先填写受试者信息：{fields}',
-    'en-US': 'Fill in the subject information before enrolment: {fields}',
+    'zh-CN': '入组前请先填写受试者的姓名缩写、性别、出生日期和知情同意日期',
+    'en-US': 'Fill in the subject’s initials, sex, birth date and informed consent date before enrolment',
   },
+  'subject.clinical_number_required': { status: 422, 'zh-CN': '入组前请先填写临床筛选号', 'en-US': 'Fill in the clinical screening number before enrolment' },
   'subject.panels_not_signed': {
     status: 422,
     'zh-CN': '受试者有 {count} 个表单未签名、已冻结或已锁定，不能标记为完成试验',

@@ -4,7 +4,7 @@ import type { EnvRow, EventInstanceRow, PanelInstanceRow, SubjectRow } from '../
 import type { ProjectCaller } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
-import { findEnvByKey } from '../environments/repo.js';
+import { findEnvByKey } from '../environments/service.js';
 import * as repo from './scope-repo.js';
 
 /**
