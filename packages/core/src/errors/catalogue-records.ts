@@ -28,6 +28,18 @@ export const RECORDS_ERRORS = {
     'zh-CN': '复制来源不是同一受试者同一表单的其他实例',
     'en-US': 'The copy source is not another instance of the same form of the same subject',
   },
+  // Per-field messages of a refused save (AppError fields), in the caller's language.
+  'record.value_min': { status: 422, 'zh-CN': '不能小于 {min}', 'en-US': 'Must be at least {min}' },
+  'record.value_max': { status: 422, 'zh-CN': '不能大于 {max}', 'en-US': 'Must be at most {max}' },
+  'record.value_maxlength': { status: 422, 'zh-CN': '长度不能超过 {max}', 'en-US': 'At most {max} characters' },
+  'record.value_computed': { status: 422, 'zh-CN': '计算结果应为 {expected}', 'en-US': 'The computed result is {expected}' },
+  'record.value_hidden': { status: 422, 'zh-CN': '该字段已隐藏，不能有值', 'en-US': 'This field is hidden and cannot hold a value' },
+  'record.field_frozen': { status: 422, 'zh-CN': '字段已冻结', 'en-US': 'The field is frozen' },
+  'record.field_locked': { status: 422, 'zh-CN': '字段已锁定', 'en-US': 'The field is locked' },
+  'record.field_inactive': { status: 422, 'zh-CN': '字段已失活', 'en-US': 'The field is inactive' },
+  'record.field_disabled': { status: 422, 'zh-CN': '字段只读', 'en-US': 'The field is read-only' },
+  'record.reason_missing': { status: 422, 'zh-CN': '请选择修改原因', 'en-US': 'Choose a reason for the change' },
+  'record.changed_by': { status: 409, 'zh-CN': '{by} 于 {at} 修改', 'en-US': 'changed by {by} at {at}' },
   'record.unknown_path': { status: 400, 'zh-CN': '表单中没有字段 {path}', 'en-US': 'The form has no field {path}' },
 } as const;
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import type { DesignVersionRow, FieldValueRow, FieldValuesTable, PanelInstanceRow, PanelInstancesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -65,5 +66,77 @@ export async function siblingPanels(db: Executor, panel: Pick<PanelInstanceRow, 
     .where('id', '<>', panel.id)
     .orderBy('event_instance_id')
     .orderBy('seq')
+    .execute();
+}
+
+/** Stored fields with the login name of whoever last wrote each. */
+export async function fieldValuesWithUsers(db: Executor, panelInstanceId: number): Promise<(FieldValueRow & { username: string | null })[]> {
+  return db
+    .selectFrom('field_values as f')
+    .leftJoin('users as u', 'u.id', 'f.updated_by')
+    .selectAll('f')
+    .select('u.username')
+    .where('f.panel_instance_id', '=', panelInstanceId)
+    .orderBy('f.path')
+    .execute();
+}
+
+/**
+ * The saves of a panel instance after a version (audit rows 'record.save', whose new value holds the version
+ * the save produced and the paths it changed), oldest first: who changed what since a stale save's version.
+ */
+export async function savesAfter(db: Executor, panelInstanceId: number, version: number): Promise<{ by: string | null; at: Date; newValue: unknown }[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['actor_username', 'at', 'new_value'])
+    .where('entity_type', '=', 'panel')
+    .where('entity_id', '=', String(panelInstanceId))
+    .where('action', 'in', ['record.save', 'record.copy'])
+    .where(sql<number>`(new_value->>'version')::integer`, '>', version)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ by: row.actor_username, at: row.at, newValue: row.new_value }));
+}
+
+/** Unbroken signatures over a panel instance: its own, its visit's and its subject's. */
+export async function activeSignatures(db: Executor, panel: Pick<PanelInstanceRow, 'id' | 'event_instance_id' | 'subject_id'>): Promise<{ signer_name: string; signed_at: Date }[]> {
+  return db
+    .selectFrom('signatures')
+    .select(['signer_name', 'signed_at'])
+    .where('subject_id', '=', panel.subject_id)
+    .where('broken_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('scope', '=', 'subject'),
+        eb.and([eb('scope', '=', 'event'), eb('event_instance_id', '=', panel.event_instance_id)]),
+        eb.and([eb('scope', '=', 'panel'), eb('panel_instance_id', '=', panel.id)]),
+      ]),
+    )
+    .orderBy('signed_at', 'desc')
+    .execute();
+}
+
+/** The panel instances of one visit instance. */
+export async function panelsOfEvent(db: Executor, eventInstanceId: number): Promise<PanelInstanceRow[]> {
+  return db.selectFrom('panel_instances').selectAll().where('event_instance_id', '=', eventInstanceId).orderBy('seq').orderBy('id').execute();
+}
+
+export async function findEventInstance(db: Executor, id: number): Promise<{ id: number; event_id: number; seq: number } | undefined> {
+  return db.selectFrom('event_instances').select(['id', 'event_id', 'seq']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The events (visit and number) of the given visit instances. */
+export async function eventInstances(db: Executor, ids: readonly number[]): Promise<{ id: number; event_id: number; seq: number }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('event_instances').select(['id', 'event_id', 'seq']).where('id', 'in', ids).execute();
+}
+
+/** The queries of a panel instance, newest first (the query dialog lists them by field). */
+export async function panelQueries(db: Executor, panelInstanceId: number): Promise<{ id: number; path: string; status: string; content: string; content_en: string | null; raised_at: Date }[]> {
+  return db
+    .selectFrom('queries')
+    .select(['id', 'path', 'status', 'content', 'content_en', 'raised_at'])
+    .where('panel_instance_id', '=', panelInstanceId)
+    .orderBy('id', 'desc')
     .execute();
 }
