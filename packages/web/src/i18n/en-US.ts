@@ -6,6 +6,7 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSDataDisplay } from './en-US.dataDisplay';
 import { enUSShell } from './en-US.shell';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
@@ -280,6 +281,7 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSDataDisplay,
   ...enUSShell,
   ...enUSInstitution,
   ...enUSDesign,

@@ -5,6 +5,7 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
+import { zhCNDataDisplay } from './zh-CN.dataDisplay';
 import { zhCNShell } from './zh-CN.shell';
 
 /**
@@ -278,6 +279,7 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNSync,
+  ...zhCNDataDisplay,
   ...zhCNShell,
   ...zhCNInstitution,
   ...zhCNDesign,

@@ -12,10 +12,12 @@ import { ProgressSteps } from '../projects/ProgressSteps';
 import { currentLocale } from '../../i18n';
 import { displayName, localName } from '../../lib/displayName';
 import { greetingForHour } from './greeting';
+import { StudyFigures } from './StudyFigures';
 
 /**
- * The landing page after sign-in (spec 000 §2.2): a greeting and the current project with its progress.
- * Study figures arrive with the record area; until then the page shows no sample numbers.
+ * The landing page after sign-in (spec 000 §2.2): a greeting and the current project with its progress,
+ * then the study figures of the session's environment (spec 002 §2 data display dashboard). Without a
+ * current project and environment there are no figures to show, and the page shows no sample numbers.
  */
 export function DataDisplayPage() {
   const { t, i18n } = useTranslation();
@@ -24,7 +26,7 @@ export function DataDisplayPage() {
   const locale = currentLocale(i18n);
   const userName = displayName(user, locale);
   const navigate = useNavigate();
-  const { project, projects, role } = useProjectContext();
+  const { project, projects, role, currentEnv } = useProjectContext();
 
   return (
     <Flex vertical gap={24}>
@@ -79,6 +81,7 @@ export function DataDisplayPage() {
           />
         )}
       </Card>
+      {project && currentEnv ? <StudyFigures projectId={project.id} env={currentEnv.key} envName={localName(currentEnv, locale)} /> : null}
     </Flex>
   );
 }

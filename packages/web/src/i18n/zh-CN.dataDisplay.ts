@@ -1,0 +1,66 @@
+/** Chinese texts of the data display dashboard's study figures (part of zh-CN.ts). */
+export const zhCNDataDisplay = {
+  dataDisplay: {
+    title: '研究数据',
+    env: '环境：{{env}}',
+    filter: {
+      all: '全部',
+      today: '今天',
+      week: '本周',
+      month: '本月',
+      year: '本年',
+    },
+    since: '自 {{date}} 起',
+    loadFailed: '研究数据加载失败',
+    noData: '暂无数据',
+    kpi: {
+      subjects: '受试者',
+      enrolled: '已入组',
+      panels: '表单',
+      openQueries: '未关闭质疑',
+    },
+    chart: {
+      subjects: '受试者状态（按中心）',
+      enrolment: '累计入组（按中心）',
+      panels: '表单状态（按中心）',
+      queries: '未关闭质疑（按时长）',
+    },
+    axis: {
+      count: '数量',
+      date: '日期',
+      days: '天数',
+    },
+    subjectStatus: {
+      RECORD_STATUS_PRESCREEN: '预筛选',
+      RECORD_STATUS_SCREENING: '筛选中',
+      SCREEN_SUCCESS: '筛选成功',
+      SCREEN_FAILURE: '筛选失败',
+      ARMED: '已入组',
+      TESTING: '治疗中',
+      TEST_FIX: '已完成',
+      TEST_EXIT: '已退出',
+    },
+    panelStatus: {
+      EXPIRED: '未录入',
+      INCOMPLETE: '录入中',
+      COMPLETED: '已完成',
+      VERIFIED: '已核查',
+      REVIEWED: '已审核',
+      FROZEN: '已冻结',
+      SIGNED: '已签名',
+      LOCKED: '已锁定',
+      NOT_CHECKED: '未查',
+    },
+    queryStatus: {
+      OPEN: '待回复',
+      ANSWERED: '已回复',
+    },
+    bucket: {
+      d0_7: '0–7 天',
+      d8_14: '8–14 天',
+      d15_30: '15–30 天',
+      d31_60: '31–60 天',
+      d61_plus: '60 天以上',
+    },
+  },
+};
