@@ -28,6 +28,8 @@ interface TableState {
 /** The rows of every table of a form, each cell addressable on its own by a row id stable across edits. */
 export interface TableRows {
   rowIds(table: string): readonly number[];
+  /** The stored row's key (`r3`) the row carries, undefined for a row not saved yet. */
+  rowKey(table: string, rowId: number): string | undefined;
   /** The preset row's title in the given language (a card's title, a lab row's test name). */
   rowTitle(table: string, rowId: number, locale: Locale): string | undefined;
   /** The value the table definition presets for this cell; undefined for added rows. */
@@ -87,6 +89,7 @@ export function createTableRows(index: FormIndex, initialValues: Readonly<Record
 
   return {
     rowIds: (table) => tables.get(table)?.ids ?? EMPTY_IDS,
+    rowKey: (table, rowId) => findRow(table, rowId)?.key,
     rowTitle: (table, rowId, locale) => tableRowTitle(findRow(table, rowId)?.preset, locale),
     presetCell: (table, rowId, column) => ownValue(findRow(table, rowId)?.preset, column),
     getCell: (table, rowId, column) => findRow(table, rowId)?.cells.get(column) ?? null,

@@ -49,8 +49,16 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
   },
   clinicalNumber: { capability: 'dataEntry', meaning: 'a subject carries a clinical (hospital) number', readBy: [] },
   clinicalNumberMust: { capability: 'dataEntry', meaning: 'the clinical number is required at enrolment', readBy: [] },
-  panelAutoCover: { capability: 'dataEntry', meaning: 'a shared panel’s data fills the next visit’s copy', readBy: [] },
-  panelAutoSwitch: { capability: 'dataEntry', meaning: 'saving a panel opens the next one', readBy: [] },
+  panelAutoCover: {
+    capability: 'dataEntry',
+    meaning: 'a saved panel opens read-only; the edit-panel-data button opens it for editing and the save covers the stored data (spec 002 §2)',
+    readBy: ['server records/service.ts: the panel read answers it as flags.panelAutoCover', 'web features/records/PanelEntryPage.tsx: read-only until edit-panel-data'],
+  },
+  panelAutoSwitch: {
+    capability: 'dataEntry',
+    meaning: 'saving a panel opens the next panel of the visit',
+    readBy: ['server records/service.ts: the panel read answers it as flags.panelAutoSwitch', 'web features/records/PanelEntryPage.tsx: after a save, opens the next panel of the visit'],
+  },
   enableOcr: { capability: 'ocr', meaning: 'documents are read by OCR into fields', readBy: [] },
   varsRequeredOnRecruit: { capability: 'dataEntry', meaning: 'the enrolment variables are required to enrol', readBy: [] },
   sameRoleCancelCloseQuery: { capability: 'queries', meaning: 'a query may be cancelled or closed by the role that raised it', readBy: [] },

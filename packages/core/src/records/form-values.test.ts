@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateForm } from '../forms/evaluate-form.js';
+import { FormEngine } from '../forms/engine.js';
 import type { Panel } from '../panels/schema.js';
 import { ROW_KEY_FIELD, assignRowKeys, fieldRowsFromValues, fieldTableRowId, rowKeyNumber, rowKeyOf, valuesFromFieldRows } from './form-values.js';
 
@@ -47,5 +48,13 @@ describe('stored field values and form values', () => {
     const panel = { list: [{ type: 'table', key: 't', model: 'AE', name: 'AE', options: { repeatable: true, columns: [column('TERM')] } }] } as unknown as Panel;
     const result = evaluateForm(panel, { AE: [{ [ROW_KEY_FIELD]: 'r4', TERM: 'a' }, { TERM: 'b' }] }, { today: () => '2026-01-01' });
     expect(result.values.AE).toEqual([{ [ROW_KEY_FIELD]: 'r4', TERM: 'a' }, { TERM: 'b' }]);
+    const engine = new FormEngine(panel, { AE: [{ TERM: 'x' }, { [ROW_KEY_FIELD]: 'r7', TERM: 'y' }] }, { today: () => '2026-01-01' });
+    const [first, second] = engine.tables.rowIds('AE');
+    expect(engine.tables.rowKey('AE', first ?? 0)).toBeUndefined();
+    expect(engine.tables.rowKey('AE', second ?? 0)).toBe('r7');
+    // Deleting a row keeps the others' keys; an added row has none.
+    engine.tables.deleteRow('AE', first ?? 0);
+    engine.tables.addRow('AE');
+    expect(engine.getValues().AE).toEqual([{ [ROW_KEY_FIELD]: 'r7', TERM: 'y' }, { TERM: null }]);
   });
 });

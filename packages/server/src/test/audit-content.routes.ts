@@ -31,6 +31,23 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'GET /dcap/sys/user/export': 'modules/users/import.test.ts',
   'POST /dcap/sys/user/importConfirm': 'modules/users/import.test.ts',
   'POST /dcap/autoSwitch': 'modules/system/session-calls.test.ts',
+  // The visit schedule's writes need a subject of a published design, which this test's fixture has not.
+  'POST /dcap/schedule/setActualDate': 'modules/schedule/schedule.test.ts',
+  'POST /dcap/schedule/addUnscheduled': 'modules/schedule/schedule.test.ts',
+  'POST /dcap/schedule/addRepeat': 'modules/schedule/schedule.test.ts',
+  'POST /dcap/schedule/addLogEntry': 'modules/schedule/schedule.test.ts',
+  // Queries need a subject's panel of a published design, which this test's fixture has not; their rows
+  // (open, answer, close, cancel, autoClose, the exports) are checked by the queries test.
+  'POST /dcap/query/raise': 'modules/queries/queries.test.ts',
+  'POST /dcap/query/answer': 'modules/queries/queries.test.ts',
+  'POST /dcap/query/close': 'modules/queries/queries.test.ts',
+  'POST /dcap/query/cancel': 'modules/queries/queries.test.ts',
+  'GET /dcap/query/export': 'modules/queries/queries.test.ts',
+  'GET /dcap/audit/alteration/export': 'modules/queries/queries.test.ts',
+  // Panel entry needs a subject's panel of a published design; the records test checks the rows of every
+  // save (one per changed field, the row deletions and the save itself) and of copying.
+  'POST /dcap/project/recordDataManage/save': 'modules/records/records.test.ts',
+  'POST /dcap/project/recordDataManage/copy': 'modules/records/records.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -38,6 +55,9 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
+  'GET /dcap/project/recordDataManage/panel/:panelInstanceId',
+  'GET /dcap/project/recordDataManage/prepareForQuery',
+  'GET /dcap/project/recordDataManage/copySources/:panelInstanceId',
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
   'GET /dcap/sys/user/preferences',
@@ -101,4 +121,14 @@ export const READS = new Set([
   'POST /dcap/project/syncTask/list',
   'POST /dcap/project/syncTask/detail',
   'POST /dcap/dashboard/summary',
+  'GET /dcap/schedule/subject/:subjectId',
+  'GET /dcap/visitTask/summary',
+  'GET /dcap/visitTask/list',
+  'GET /dcap/visitTask/visitRecords/:eventInstanceId',
+  'GET /dcap/query/thread',
+  'GET /dcap/query/panel',
+  'GET /dcap/query/list',
+  'GET /dcap/audit/field',
+  'GET /dcap/audit/derived',
+  'GET /dcap/audit/alteration',
 ]);

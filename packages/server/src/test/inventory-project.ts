@@ -1,3 +1,5 @@
+import type { Panel } from '@dcap/core';
+import { indexForm } from '@dcap/core';
 import type { Call, Fixture, PersonaName } from './inventory.fixture.js';
 
 /**
@@ -211,6 +213,79 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
     call: (f) => ({ method: 'POST', url: '/dcap/project/dict/save', body: { projectId: f.projectId, key: `MX${String(Date.now())}${String(Math.random()).slice(2, 8)}`, value: 'Matrix', items: [{ key: '1', value: '1', label: 'One' }] } }),
   },
   'POST /dcap/project/dict/delete': { call: (f) => ({ method: 'POST', url: '/dcap/project/dict/delete', body: { projectId: f.projectId, key: 'MXMISSING' } }) },
+  // The visit schedule: calls naming site A's subject, visit or panel (the inventory's study data); the task
+  // summary reads the session's project, each member asking in their own.
+  'GET /dcap/schedule/subject/:subjectId': { call: async (f) => ({ method: 'GET', url: `/dcap/schedule/subject/${String((await siteAStudyData(f)).subjectId)}` }) },
+  'POST /dcap/schedule/setActualDate': {
+    call: async (f) => ({ method: 'POST', url: '/dcap/schedule/setActualDate', body: { eventInstanceId: (await siteAStudyData(f)).eventInstanceId, actualDate: '2024-03-05', reason: 'matrix' } }),
+  },
+  'POST /dcap/schedule/addUnscheduled': {
+    call: async (f) => {
+      const data = await siteAStudyData(f);
+      return { method: 'POST', url: '/dcap/schedule/addUnscheduled', body: { subjectId: data.subjectId, eventId: data.unscheduledEventId } };
+    },
+  },
+  'POST /dcap/schedule/addRepeat': {
+    call: async (f) => {
+      const data = await siteAStudyData(f);
+      return { method: 'POST', url: '/dcap/schedule/addRepeat', body: { subjectId: data.subjectId, eventId: data.eventId } };
+    },
+  },
+  'POST /dcap/schedule/addLogEntry': { call: async (f) => ({ method: 'POST', url: '/dcap/schedule/addLogEntry', body: { panelInstanceId: (await siteAStudyData(f)).panelInstanceId } }) },
+  'GET /dcap/visitTask/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/visitTask/summary?timeZone=Asia%2FShanghai' }) },
+  'GET /dcap/visitTask/list': { call: (f) => ({ method: 'GET', url: `/dcap/visitTask/list?bucket=overdue&siteId=${String(f.siteA)}` }) },
+  'GET /dcap/visitTask/visitRecords/:eventInstanceId': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/visitTask/visitRecords/${String((await siteAStudyData(f)).eventInstanceId)}` }),
+  },
+  // Panel entry: calls naming site A's panel. The save sends the panel's current version; copying a panel onto
+  // itself is refused by the service after the access checks.
+  'GET /dcap/project/recordDataManage/panel/:panelInstanceId': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/project/recordDataManage/panel/${String((await siteAStudyData(f)).panelInstanceId)}` }),
+  },
+  'GET /dcap/project/recordDataManage/prepareForQuery': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/project/recordDataManage/prepareForQuery?panelInstanceId=${String((await siteAStudyData(f)).panelInstanceId)}` }),
+  },
+  'POST /dcap/project/recordDataManage/save': {
+    call: async (f) => {
+      const { panelInstanceId } = await siteAStudyData(f);
+      const panel = await f.study.t.database.db.selectFrom('panel_instances').select('version').where('id', '=', panelInstanceId).executeTakeFirst();
+      return { method: 'POST', url: '/dcap/project/recordDataManage/save', body: { panelInstanceId, version: panel?.version ?? 0, values: {} } };
+    },
+  },
+  'GET /dcap/project/recordDataManage/copySources/:panelInstanceId': {
+    call: async (f) => ({ method: 'GET', url: `/dcap/project/recordDataManage/copySources/${String((await siteAStudyData(f)).panelInstanceId)}` }),
+  },
+  'POST /dcap/project/recordDataManage/copy': {
+    call: async (f) => {
+      const { panelInstanceId } = await siteAStudyData(f);
+      return { method: 'POST', url: '/dcap/project/recordDataManage/copy', body: { panelInstanceId, sourcePanelInstanceId: panelInstanceId, version: 0 } };
+    },
+  },
+  // Queries and the audit trail screens: calls naming a site A panel, field or query (a fresh query per call,
+  // so each allowed persona settles one); lists and exports read the caller's own sites.
+  'POST /dcap/query/raise': { call: async (f) => ({ method: 'POST', url: '/dcap/query/raise', body: { ...(await siteAField(f)), content: 'matrix' } }) },
+  'POST /dcap/query/answer': { call: async (f) => ({ method: 'POST', url: '/dcap/query/answer', body: { id: await siteAQuery(f), comment: 'matrix' } }) },
+  'POST /dcap/query/close': { call: async (f) => ({ method: 'POST', url: '/dcap/query/close', body: { id: await siteAQuery(f) } }) },
+  'POST /dcap/query/cancel': { call: async (f) => ({ method: 'POST', url: '/dcap/query/cancel', body: { id: await siteAQuery(f) } }) },
+  'GET /dcap/query/thread': { call: async (f) => ({ method: 'GET', url: `/dcap/query/thread?id=${String(await siteAQuery(f))}` }) },
+  'GET /dcap/query/panel': { call: async (f) => ({ method: 'GET', url: `/dcap/query/panel?panelInstanceId=${String((await siteAField(f)).panelInstanceId)}` }) },
+  'GET /dcap/query/list': { call: () => ({ method: 'GET', url: '/dcap/query/list' }) },
+  'GET /dcap/query/export': { call: () => ({ method: 'GET', url: '/dcap/query/export?format=csv' }) },
+  'GET /dcap/audit/field': {
+    call: async (f) => {
+      const field = await siteAField(f);
+      return { method: 'GET', url: `/dcap/audit/field?panelInstanceId=${String(field.panelInstanceId)}&path=${encodeURIComponent(field.path)}` };
+    },
+  },
+  // Not a formula field: callers let through are told so (422), the others never learn the panel exists.
+  'GET /dcap/audit/derived': {
+    call: async (f) => {
+      const field = await siteAField(f);
+      return { method: 'GET', url: `/dcap/audit/derived?panelInstanceId=${String(field.panelInstanceId)}&path=${encodeURIComponent(field.path)}` };
+    },
+  },
+  'GET /dcap/audit/alteration': { call: () => ({ method: 'GET', url: '/dcap/audit/alteration' }) },
+  'GET /dcap/audit/alteration/export': { call: () => ({ method: 'GET', url: '/dcap/audit/alteration/export?format=csv' }) },
 };
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -254,3 +329,73 @@ async function unitOf(f: Fixture, siteId: number): Promise<number> {
   return (info.body.data as { unitId: number }).unitId;
 }
 
+/**
+ * Site A's study data in the inventory project, read from the database: a subject there, one of its visits
+ * and panels, and an unscheduled event of the design its environment runs (0 when there is none).
+ */
+async function siteAStudyData(f: Fixture): Promise<{ subjectId: number; eventInstanceId: number; eventId: number; panelInstanceId: number; unscheduledEventId: number }> {
+  const db = f.study.t.database.db;
+  const panel = await db
+    .selectFrom('panel_instances as p')
+    .innerJoin('event_instances as e', 'e.id', 'p.event_instance_id')
+    .select(['p.id', 'p.subject_id', 'p.event_instance_id', 'e.event_id', 'e.env_id'])
+    .where('p.project_id', '=', f.projectId)
+    .where('p.site_id', '=', f.siteA)
+    .orderBy('p.id')
+    .executeTakeFirst();
+  if (!panel) return { subjectId: 999999, eventInstanceId: 999999, eventId: 999999, panelInstanceId: 999999, unscheduledEventId: 999999 };
+  const design = await db
+    .selectFrom('env_designs as d')
+    .innerJoin('design_versions as v', 'v.id', 'd.design_version_id')
+    .select('v.snapshot')
+    .where('d.env_id', '=', panel.env_id)
+    .executeTakeFirst();
+  const events = ((design?.snapshot ?? { events: [] }) as { events: { id: number; type: string }[] }).events;
+  return {
+    subjectId: panel.subject_id,
+    eventInstanceId: panel.event_instance_id,
+    eventId: panel.event_id,
+    panelInstanceId: panel.id,
+    unscheduledEventId: events.find((event) => event.type === 'UNSCHEDULED')?.id ?? 999999,
+  };
+}
+
+/** A field of site A's panel (the first value-holding field of its instrument), or a path of a missing panel. */
+async function siteAField(f: Fixture): Promise<{ panelInstanceId: number; path: string }> {
+  const { panelInstanceId } = await siteAStudyData(f);
+  const db = f.study.t.database.db;
+  const panel = await db
+    .selectFrom('panel_instances as p')
+    .innerJoin('design_versions as v', 'v.id', 'p.design_version_id')
+    .select(['p.instrument_id', 'v.snapshot'])
+    .where('p.id', '=', panelInstanceId)
+    .executeTakeFirst();
+  const instruments = ((panel?.snapshot ?? { instruments: [] }) as { instruments: { id: number; panel: Panel }[] }).instruments;
+  const definition = instruments.find((instrument) => instrument.id === panel?.instrument_id)?.panel;
+  const model = definition ? [...indexForm(definition).fields.keys()][0] : undefined;
+  return { panelInstanceId, path: model ?? 'MISSING' };
+}
+
+/** A fresh OPEN query on that field, written straight to the database (999999 when site A has no panel). */
+async function siteAQuery(f: Fixture): Promise<number> {
+  const { panelInstanceId, path } = await siteAField(f);
+  const db = f.study.t.database.db;
+  const panel = await db.selectFrom('panel_instances').selectAll().where('id', '=', panelInstanceId).executeTakeFirst();
+  if (!panel) return 999999;
+  const row = await db
+    .insertInto('queries')
+    .values({
+      project_id: panel.project_id,
+      env_id: panel.env_id,
+      site_id: panel.site_id,
+      subject_id: panel.subject_id,
+      event_instance_id: panel.event_instance_id,
+      panel_instance_id: panel.id,
+      path,
+      content: 'matrix',
+      raised_by: f.personas.withRight.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
