@@ -163,6 +163,4 @@ export const taskListSchema = z.object({ total: count, page: z.number(), pageSiz
 export type TaskList = z.infer<typeof taskListSchema>;
 
 export const visitRecordsParamsSchema = z.strictObject({ eventInstanceId: queryId() });
-export const visitRecordSchema = z.object({ id: z.number(), name: z.string(), contentType: z.string(), size: z.number(), createdAt: z.string(), createdBy: z.string().nullable() });
-export type VisitRecord = z.infer<typeof visitRecordSchema>;
-export const visitRecordListSchema = z.array(visitRecordSchema);
+/** The visit records themselves are attachments (core attachments/schemas.ts `attachmentListSchema`). */

@@ -262,30 +262,44 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
     },
   },
   // Queries and the audit trail screens: calls naming a site A panel, field or query (a fresh query per call,
-  // so each allowed persona settles one); lists and exports read the caller's own sites.
-  'POST /dcap/query/raise': { call: async (f) => ({ method: 'POST', url: '/dcap/query/raise', body: { ...(await siteAField(f)), content: 'matrix' } }) },
-  'POST /dcap/query/answer': { call: async (f) => ({ method: 'POST', url: '/dcap/query/answer', body: { id: await siteAQuery(f), comment: 'matrix' } }) },
-  'POST /dcap/query/close': { call: async (f) => ({ method: 'POST', url: '/dcap/query/close', body: { id: await siteAQuery(f) } }) },
-  'POST /dcap/query/cancel': { call: async (f) => ({ method: 'POST', url: '/dcap/query/cancel', body: { id: await siteAQuery(f) } }) },
-  'GET /dcap/query/thread': { call: async (f) => ({ method: 'GET', url: `/dcap/query/thread?id=${String(await siteAQuery(f))}` }) },
-  'GET /dcap/query/panel': { call: async (f) => ({ method: 'GET', url: `/dcap/query/panel?panelInstanceId=${String((await siteAField(f)).panelInstanceId)}` }) },
-  'GET /dcap/query/list': { call: () => ({ method: 'GET', url: '/dcap/query/list' }) },
-  'GET /dcap/query/export': { call: () => ({ method: 'GET', url: '/dcap/query/export?format=csv' }) },
-  'GET /dcap/audit/field': {
-    call: async (f) => {
-      const field = await siteAField(f);
-      return { method: 'GET', url: `/dcap/audit/field?panelInstanceId=${String(field.panelInstanceId)}&path=${encodeURIComponent(field.path)}` };
-    },
-  },
+  // so each allowed persona settles one); lists and exports read the session's project, each member asking
+  // in their own.
+  'POST /dcap/query/raise': { call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/query/raise', body: { ...(await siteAField(f)), content: 'matrix' } }) },
+  'POST /dcap/query/answer': { call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/query/answer', body: { id: await siteAQuery(f), comment: 'matrix' } }) },
+  'POST /dcap/query/close': { call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/query/close', body: { id: await siteAQuery(f) } }) },
+  'POST /dcap/query/cancel': { call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/query/cancel', body: { id: await siteAQuery(f) } }) },
+  'GET /dcap/query/thread': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/query/thread?id=${String(await siteAQuery(f))}` }) },
+  'GET /dcap/query/panel': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/query/panel?panelInstanceId=${String((await siteAField(f)).panelInstanceId)}` }) },
+  'GET /dcap/query/list': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/query/list' }) },
+  'GET /dcap/query/export': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/query/export?format=csv' }) },
+  'GET /dcap/audit/field': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/audit/field?${await siteAFieldQuery(f)}` }) },
   // Not a formula field: callers let through are told so (422), the others never learn the panel exists.
-  'GET /dcap/audit/derived': {
-    call: async (f) => {
-      const field = await siteAField(f);
-      return { method: 'GET', url: `/dcap/audit/derived?panelInstanceId=${String(field.panelInstanceId)}&path=${encodeURIComponent(field.path)}` };
-    },
+  'GET /dcap/audit/derived': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/audit/derived?${await siteAFieldQuery(f)}` }) },
+  'GET /dcap/audit/alteration': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/audit/alteration' }) },
+  'GET /dcap/audit/alteration/export': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/audit/alteration/export?format=csv' }) },
+  // Subjects: the list, options and requests read the session's project (each member in their own); calls
+  // naming a subject or site name site A's (the inventory's study data). The matrix project is in config, so
+  // writes let through are refused by its status and change nothing.
+  'GET /dcap/subject/options': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/subject/options' }) },
+  'POST /dcap/subject/list': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/list', body: {} }) },
+  'POST /dcap/subject/request/list': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/request/list', body: {} }) },
+  'POST /dcap/subject/save': { call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/save', body: { siteId: f.siteA, name: 'matrix' } }) },
+  'GET /dcap/subject/info/:id': { call: (f) => enterManagers(f, { method: 'GET', url: `/dcap/subject/info/${String(f.studyData.subjectId)}` }) },
+  'POST /dcap/subject/update': { call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/update', body: { id: f.studyData.subjectId, version: 1, phone: '1' } }) },
+  'POST /dcap/subject/status': {
+    call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/status', body: { id: f.studyData.subjectId, version: 1, status: 'DEL', reason: 'matrix' } }),
   },
-  'GET /dcap/audit/alteration': { call: () => ({ method: 'GET', url: '/dcap/audit/alteration' }) },
-  'GET /dcap/audit/alteration/export': { call: () => ({ method: 'GET', url: '/dcap/audit/alteration/export?format=csv' }) },
+  'POST /dcap/subject/enrol': {
+    call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/enrol', body: { id: f.studyData.subjectId, version: 1, randomNo: 'R', treatmentPhase: 'P', firstDrugNo: 'D' } }),
+  },
+  'POST /dcap/subject/screening': { call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/screening', body: { id: f.studyData.subjectId, version: 1, result: 'success' } }) },
+  'POST /dcap/subject/request/rollback': {
+    call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/request/rollback', body: { subjectId: f.studyData.subjectId, reason: 'matrix' } }),
+  },
+  // A fresh pending request of site A's subject for each call, asked by someone who never decides.
+  'POST /dcap/subject/request/decide': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/request/decide', body: { id: await siteARequest(f), approve: false, comment: 'matrix' } }),
+  },
 };
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -376,6 +390,11 @@ async function siteAField(f: Fixture): Promise<{ panelInstanceId: number; path: 
   return { panelInstanceId, path: model ?? 'MISSING' };
 }
 
+async function siteAFieldQuery(f: Fixture): Promise<string> {
+  const field = await siteAField(f);
+  return `panelInstanceId=${String(field.panelInstanceId)}&path=${encodeURIComponent(field.path)}`;
+}
+
 /** A fresh OPEN query on that field, written straight to the database (999999 when site A has no panel). */
 async function siteAQuery(f: Fixture): Promise<number> {
   const { panelInstanceId, path } = await siteAField(f);
@@ -394,6 +413,27 @@ async function siteAQuery(f: Fixture): Promise<number> {
       path,
       content: 'matrix',
       raised_by: f.personas.withRight.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh pending rollback request of site A's subject, written straight to the database. */
+async function siteARequest(f: Fixture): Promise<number> {
+  const db = f.study.t.database.db;
+  const subject = await db.selectFrom('subjects').selectAll().where('id', '=', f.studyData.subjectId).executeTakeFirstOrThrow();
+  await db.updateTable('subject_requests').set({ state: 'rejected' }).where('subject_id', '=', subject.id).where('state', '=', 'pending').execute();
+  const row = await db
+    .insertInto('subject_requests')
+    .values({
+      project_id: subject.project_id,
+      env_id: subject.env_id,
+      site_id: subject.site_id,
+      subject_id: subject.id,
+      kind: 'screeningRollback',
+      reason: 'matrix',
+      requested_by: await f.freshUser(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -177,16 +177,3 @@ export async function taskPage(
     .execute();
   return { total: Number(total?.count ?? 0), rows: rows.map((row) => ({ ...row, records: Number(row.records ?? 0) })) };
 }
-
-/** The visit records of a visit task (attachments of kind visitRecord not deleted), oldest first. */
-export async function visitRecords(db: Executor, eventInstanceId: number): Promise<{ id: number; name: string; content_type: string; size: number; created_at: Date; created_by_name: string | null }[]> {
-  return db
-    .selectFrom('attachments as a')
-    .leftJoin('users as u', 'u.id', 'a.created_by')
-    .select(['a.id', 'a.name', 'a.content_type', 'a.size', 'a.created_at', 'u.name as created_by_name'])
-    .where('a.event_instance_id', '=', eventInstanceId)
-    .where('a.kind', '=', 'visitRecord')
-    .where('a.deleted_at', 'is', null)
-    .orderBy('a.id')
-    .execute();
-}

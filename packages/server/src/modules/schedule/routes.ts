@@ -1,5 +1,6 @@
 import {
   addedLogEntrySchema,
+  attachmentListSchema,
   addedVisitSchema,
   addLogEntrySchema,
   addVisitSchema,
@@ -12,7 +13,6 @@ import {
   taskListSchema,
   taskSummaryQuerySchema,
   taskSummarySchema,
-  visitRecordListSchema,
   visitRecordsParamsSchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
@@ -110,7 +110,7 @@ export function registerScheduleRoutes(app: FastifyInstance, routes: RouteRegist
     tag: TAG,
     access: { project: 'record.view', site: 'scoped' },
     params: visitRecordsParamsSchema,
-    response: visitRecordListSchema,
+    response: attachmentListSchema,
     handler: ({ caller, params }) => visitRecordList(deps, caller, params.eventInstanceId),
   });
 }

@@ -9,7 +9,7 @@ import type {
   SubjectSchedule,
   TaskList,
   TaskSummary,
-  VisitRecord,
+  AttachmentItem,
   VisitTask,
   setActualDateSchema,
   taskListQuerySchema,
@@ -34,6 +34,7 @@ import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
+import { listAttachments } from '../attachments/service.js';
 import { designOfEnv, designOfVersion } from '../publishing/service.js';
 import type { DesignSnapshot, SnapshotEvent } from '../publishing/snapshot.js';
 import { openQueryCounts } from '../queries/service.js';
@@ -437,18 +438,11 @@ export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: 
   return { total, page, pageSize, items };
 }
 
-/** GET /dcap/visitTask/visitRecords/:eventInstanceId: the visit records uploaded for a visit task. */
-export async function visitRecordList(deps: ServiceDeps, caller: ProjectCaller, eventInstanceId: number): Promise<VisitRecord[]> {
+/**
+ * GET /dcap/visitTask/visitRecords/:eventInstanceId: the visit records uploaded for a visit task, read through
+ * the attachments module (which checks the visit lies in the caller's sites).
+ */
+export async function visitRecordList(deps: ServiceDeps, caller: ProjectCaller, eventInstanceId: number): Promise<AttachmentItem[]> {
   requireVisitTasks(caller);
-  const scope = await dataScope(deps.db, caller);
-  const visit = await eventInstanceInScope(deps.db, scope, eventInstanceId);
-  await subjectInScope(deps.db, scope, visit.subject_id);
-  return (await repo.visitRecords(deps.db, visit.id)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    contentType: row.content_type,
-    size: row.size,
-    createdAt: row.created_at.toISOString(),
-    createdBy: row.created_by_name,
-  }));
+  return listAttachments(deps, caller, { kind: 'visitRecord', eventInsId: eventInstanceId });
 }
