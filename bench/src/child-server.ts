@@ -28,6 +28,8 @@ export interface ChildServerOptions {
   name: string;
   /** The TypeScript entry point, relative to the repository root; run with `node --import tsx`. */
   entry: string;
+  /** Node options placed after `--import tsx` (a preloaded probe, `--cpu-prof`); none by default. */
+  nodeArgs?: string[];
   /** Added to the small inherited environment; PORT and HOST are set here. */
   env: Record<string, string>;
   /** A GET path that answers 2xx once the server can take load. */
@@ -39,6 +41,8 @@ export interface ChildServerOptions {
 
 export interface ChildServer {
   baseUrl: string;
+  /** The process id, to signal a probe inside it. */
+  pid: number | undefined;
   /** The last lines the server printed, to show when something went wrong. */
   outputTail(): string;
   /** Stops the server: SIGTERM for a clean shutdown, SIGKILL if it does not exit in time. */
@@ -106,7 +110,7 @@ async function waitUntilReady(url: string, timeoutMs: number, signal: AbortSigna
  */
 export async function startChildServer(options: ChildServerOptions, cleanup: Cleanup): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), options.entry], {
     cwd: REPO_ROOT,
     env: childEnv({ ...options.env, PORT: String(port), HOST: LOOPBACK }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,5 +154,5 @@ export async function startChildServer(options: ChildServerOptions, cleanup: Cle
     await stop();
     throw new Error(`${options.name} did not start: ${describeError(error)}\n--- its last output ---\n${tail.trimEnd()}`);
   }
-  return { baseUrl, outputTail: () => tail, stop };
+  return { baseUrl, pid: child.pid, outputTail: () => tail, stop };
 }

@@ -1,0 +1,123 @@
+import type { UsersMeasurement } from './users-load.js';
+
+/** What one target of the data-entry benchmark produced. */
+export interface EntryOutcome {
+  target: string;
+  database: 'PostgreSQL' | 'embedded';
+  kind: 'platform' | 'floor';
+  result: { measurement: UsersMeasurement; memory: MemoryFigures | null } | { skipped: string } | { failed: string };
+}
+
+export interface MemoryFigures {
+  rssBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+}
+
+/** The goals of the data-entry save (p99 latency at 20 users, throughput as a share of the floor). */
+export const GOALS = {
+  postgresP99Ms: 100,
+  postgresShareOfFloor: 0.5,
+  embeddedP99Ms: 1000,
+} as const;
+
+const COLUMNS = ['target', 'saves/s', 'p50 ms', 'p99 ms', 'max ms', 'saves', 'non-2xx', 'errors', '% of floor', 'peak RSS MB', 'peak heap MB'] as const;
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+function measured(outcome: EntryOutcome): UsersMeasurement | undefined {
+  return 'measurement' in outcome.result ? outcome.result.measurement : undefined;
+}
+
+function floorOf(outcomes: EntryOutcome[], database: EntryOutcome['database']): UsersMeasurement | undefined {
+  const floor = outcomes.find((o) => o.database === database && o.kind === 'floor');
+  return floor ? measured(floor) : undefined;
+}
+
+function share(value: UsersMeasurement, floor: UsersMeasurement | undefined): number | undefined {
+  return floor && floor.savesPerSecond > 0 ? value.savesPerSecond / floor.savesPerSecond : undefined;
+}
+
+const percent = (value: number | undefined) => (value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`);
+
+function cells(outcome: EntryOutcome, outcomes: EntryOutcome[]): string[] {
+  const r = outcome.result;
+  if ('skipped' in r) return [outcome.target, 'skipped', '', '', '', '', '', '', '', '', ''];
+  if ('failed' in r) return [outcome.target, 'FAILED', '', '', '', '', '', '', '', '', ''];
+  const m = r.measurement;
+  return [
+    outcome.target,
+    m.savesPerSecond.toFixed(1),
+    m.p50Ms.toFixed(1),
+    m.p99Ms.toFixed(1),
+    m.maxMs.toFixed(0),
+    String(m.total),
+    String(m.non2xx),
+    String(m.errors),
+    outcome.kind === 'floor' ? '100%' : percent(share(m, floorOf(outcomes, outcome.database))),
+    r.memory ? mb(r.memory.rssBytes) : 'n/a',
+    r.memory ? `${mb(r.memory.heapUsedBytes)} / ${mb(r.memory.heapTotalBytes)}` : 'n/a',
+  ];
+}
+
+/** A plain-text table: first column left-aligned, figures right-aligned. */
+export function formatTable(outcomes: EntryOutcome[]): string {
+  const rows = [[...COLUMNS], ...outcomes.map((outcome) => cells(outcome, outcomes))];
+  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0] ?? []), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
+
+/** One line per goal: what it is, the figure, and whether this run met it. */
+export function formatGoals(outcomes: EntryOutcome[]): string[] {
+  const lines: string[] = [];
+  const platform = (database: EntryOutcome['database']) => {
+    const outcome = outcomes.find((o) => o.database === database && o.kind === 'platform');
+    return outcome ? measured(outcome) : undefined;
+  };
+  const pg = platform('PostgreSQL');
+  const pgFloor = floorOf(outcomes, 'PostgreSQL');
+  if (pg) {
+    lines.push(`Goal PostgreSQL p99 under ${GOALS.postgresP99Ms} ms at the measured users: ${verdict(pg.p99Ms < GOALS.postgresP99Ms)} (${pg.p99Ms.toFixed(1)} ms).`);
+    const s = share(pg, pgFloor);
+    lines.push(
+      s === undefined
+        ? `Goal PostgreSQL at least ${percent(GOALS.postgresShareOfFloor)} of the floor's saves/s: not assessed (no floor figure).`
+        : `Goal PostgreSQL at least ${percent(GOALS.postgresShareOfFloor)} of the floor's saves/s: ${verdict(s >= GOALS.postgresShareOfFloor)} (${percent(s)}).`,
+    );
+  } else {
+    lines.push('Goals on PostgreSQL: not assessed (not measured).');
+  }
+  const embedded = platform('embedded');
+  if (embedded) {
+    lines.push(`Goal embedded database p99 under ${GOALS.embeddedP99Ms} ms: ${verdict(embedded.p99Ms < GOALS.embeddedP99Ms)} (${embedded.p99Ms.toFixed(1)} ms).`);
+  } else {
+    lines.push('Goal on the embedded database: not assessed (not measured).');
+  }
+  return lines;
+}
+
+/** Lines for every target that failed or had refused or broken requests: its figures are not valid. */
+export function findProblems(outcomes: EntryOutcome[]): string[] {
+  const problems: string[] = [];
+  for (const outcome of outcomes) {
+    const r = outcome.result;
+    if ('failed' in r) problems.push(`${outcome.target}: ${r.failed}`);
+    if (!('measurement' in r)) continue;
+    const m = r.measurement;
+    if (m.non2xx === 0 && m.errors === 0) continue;
+    const statuses = Object.entries(m.statusCounts)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+    problems.push(`${outcome.target}: ${m.non2xx} non-2xx${statuses ? ` (${statuses})` : ''}, ${m.errors} errors; first: ${m.firstProblem ?? 'n/a'}`);
+  }
+  return problems;
+}
