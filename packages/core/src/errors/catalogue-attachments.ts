@@ -17,6 +17,7 @@ export const ATTACHMENTS_ERRORS = {
   // Spec 002 §2 "Excel upload modal" and §5 "Excel import".
   'attachment.sheet_xls': { status: 400, 'zh-CN': '不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后再上传', 'en-US': 'Legacy .xls files are not supported; save the file as .xlsx in Excel and upload it again' },
   'attachment.sheet_unreadable': { status: 400, 'zh-CN': '无法读取该文件，请上传 .xlsx 表格', 'en-US': 'The file cannot be read; upload an .xlsx spreadsheet' },
+  'attachment.sheet_no_columns': { status: 400, 'zh-CN': '表头与表格的列不匹配，请使用下载的模板', 'en-US': 'The header matches no column of the table; use the downloaded template' },
   'attachment.sheet_empty': { status: 400, 'zh-CN': '表格中没有数据行', 'en-US': 'The sheet has no data rows' },
   'attachment.sheet_too_many': { status: 400, 'zh-CN': '表格最多 {max} 行', 'en-US': 'The sheet may have at most {max} rows' },
   'attachment.table_unknown': { status: 400, 'zh-CN': '表单中没有可重复表格 {table}', 'en-US': 'The form has no repeatable table {table}' },

@@ -46,7 +46,9 @@ export async function findAttachment(db: Executor, id: number): Promise<Attachme
 
 /** The stored bytes (and thumbnail) of one attachment. */
 export async function readAttachmentContent(db: Executor, id: number): Promise<{ content: Buffer; thumbnail: Buffer | null } | undefined> {
-  return db.selectFrom('attachments').select(['content', 'thumbnail']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('attachments').select(['content', 'thumbnail']).where('id', '=', id).executeTakeFirst();
+  // node-postgres answers a Buffer, the embedded database a Uint8Array: the reply wants a Buffer.
+  return row && { content: Buffer.from(row.content), thumbnail: row.thumbnail === null ? null : Buffer.from(row.thumbnail) };
 }
 
 /** Logical deletion: the row and its bytes stay, with who removed it and when. */
@@ -59,4 +61,9 @@ export async function userNames(db: Executor, ids: readonly number[]): Promise<M
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The stored workflow state of one field of a panel instance (migration 0015 `field_values`), if any. */
+export async function findFieldState(db: Executor, panelInstanceId: number, path: string): Promise<{ status: string; frozen: boolean; inactive_type: string | null } | undefined> {
+  return db.selectFrom('field_values').select(['status', 'frozen', 'inactive_type']).where('panel_instance_id', '=', panelInstanceId).where('path', '=', path).executeTakeFirst();
 }
