@@ -48,6 +48,29 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   // save (one per changed field, the row deletions and the save itself) and of copying.
   'POST /dcap/project/recordDataManage/save': 'modules/records/records.test.ts',
   'POST /dcap/project/recordDataManage/copy': 'modules/records/records.test.ts',
+  // Field workflow and signatures need entered data of a published design; the workflow tests check the row
+  // of every applied action (state before and after), of each signature, signed field and broken signature.
+  'POST /dcap/project/recordData/workflow/field': 'modules/workflow/workflow.test.ts',
+  'POST /dcap/project/recordData/workflow/bulk': 'modules/workflow/workflow.test.ts',
+  'POST /dcap/project/recordData/signature/sign': 'modules/workflow/signature.test.ts',
+  // Subjects need a published design in a test environment; the subjects test checks the rows of adding,
+  // the information update, every status change (enrolment and screening results included) and the
+  // rollback request with its decision.
+  'POST /dcap/subject/save': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/update': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/status': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/enrol': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/screening': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/request/rollback': 'modules/subjects/subjects.test.ts',
+  'POST /dcap/subject/request/decide': 'modules/subjects/subjects.test.ts',
+  // Attachments need a subject's saved panel of a published design; the attachments test checks the row of
+  // every upload and deletion (where it belongs, name, size, hash; never the bytes) and of the table import.
+  'POST /dcap/project/recordData/attachment/import': 'modules/attachments/attachments.test.ts',
+  'POST /dcap/project/recordData/source/import': 'modules/attachments/attachments.test.ts',
+  'POST /dcap/visitTask/uploadVisitRecord': 'modules/attachments/attachments.test.ts',
+  'POST /dcap/prescreen/subject/uploadIdCard': 'modules/attachments/attachments.test.ts',
+  'GET /dcap/project/recordData/attachment/delete/:id': 'modules/attachments/attachments.test.ts',
+  'POST /dcap/project/recordData/import': 'modules/attachments/attachments.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -55,9 +78,13 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
+  'POST /dcap/project/recordData/attachment/list',
+  'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
+  'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',
   'GET /dcap/project/recordDataManage/panel/:panelInstanceId',
   'GET /dcap/project/recordDataManage/prepareForQuery',
   'GET /dcap/project/recordDataManage/copySources/:panelInstanceId',
+  'POST /dcap/project/recordData/signature/list',
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
   'GET /dcap/sys/user/preferences',
@@ -121,6 +148,10 @@ export const READS = new Set([
   'POST /dcap/project/syncTask/list',
   'POST /dcap/project/syncTask/detail',
   'POST /dcap/dashboard/summary',
+  'GET /dcap/subject/options',
+  'POST /dcap/subject/list',
+  'GET /dcap/subject/info/:id',
+  'POST /dcap/subject/request/list',
   'GET /dcap/schedule/subject/:subjectId',
   'GET /dcap/visitTask/summary',
   'GET /dcap/visitTask/list',

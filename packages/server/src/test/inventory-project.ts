@@ -1,6 +1,8 @@
 import type { Panel } from '@dcap/core';
 import { indexForm } from '@dcap/core';
 import type { Call, Fixture, PersonaName } from './inventory.fixture.js';
+import { LOGIN } from './inventory.fixture.js';
+import { multipartForm, PNG } from '../modules/attachments/attachments.fixture.js';
 
 /**
  * How to call each project-scoped route and each session switch in the permission inventory. Who is let
@@ -261,6 +263,29 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
       return { method: 'POST', url: '/dcap/project/recordDataManage/copy', body: { panelInstanceId, sourcePanelInstanceId: panelInstanceId, version: 0 } };
     },
   },
+  // Field workflow and signatures: calls naming site A's field, panel or subject. The field and bulk routes
+  // declare the right to see data; the action's own right (freeze here) is checked by the service, so a role
+  // without it is refused there. The signature names the persona with every right, so the others are refused
+  // as not themselves (422) after the access checks; the matrix project's status refuses what is left.
+  'POST /dcap/project/recordData/workflow/field': {
+    allowed: ['withRight', 'projectAdmin', 'platformAdmin'],
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/workflow/field', body: { ...(await siteAField(f)), action: 'freeze' } }),
+  },
+  'POST /dcap/project/recordData/workflow/bulk': {
+    allowed: ['withRight', 'projectAdmin', 'platformAdmin'],
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/workflow/bulk', body: { scope: 'subject', id: (await siteAStudyData(f)).subjectId, action: 'freeze' } }),
+  },
+  'POST /dcap/project/recordData/signature/sign': {
+    call: async (f) =>
+      enterManagers(f, {
+        method: 'POST',
+        url: '/dcap/project/recordData/signature/sign',
+        body: { scope: 'panel', id: (await siteAStudyData(f)).panelInstanceId, username: f.personas.withRight.username, password: LOGIN.password, meaning: 'approval', attested: true },
+      }),
+  },
+  'POST /dcap/project/recordData/signature/list': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/signature/list', body: { subjectId: (await siteAStudyData(f)).subjectId } }),
+  },
   // Queries and the audit trail screens: calls naming a site A panel, field or query (a fresh query per call,
   // so each allowed persona settles one); lists and exports read the session's project, each member asking
   // in their own.
@@ -299,6 +324,42 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   // A fresh pending request of site A's subject for each call, asked by someone who never decides.
   'POST /dcap/subject/request/decide': {
     call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/subject/request/decide', body: { id: await siteARequest(f), approve: false, comment: 'matrix' } }),
+  },
+  // Attachments: uploads are multipart (as the users import sends its sheet) and name site A's panel, visit or
+  // subject; callers let through are refused by the matrix project's status or the data's own rules. Deletion
+  // and the picture name a fresh attachment of site A, written straight to the database.
+  'POST /dcap/project/recordData/attachment/import': {
+    call: async (f) =>
+      enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/attachment/import', raw: multipartForm({ instrumentInsId: (await siteAStudyData(f)).panelInstanceId, field: 'PHOTO' }, MATRIX_PNG) }),
+  },
+  'POST /dcap/project/recordData/source/import': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/source/import', raw: multipartForm({ instrumentInsId: (await siteAStudyData(f)).panelInstanceId }, MATRIX_PNG) }),
+  },
+  'POST /dcap/visitTask/uploadVisitRecord': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/visitTask/uploadVisitRecord', raw: multipartForm({ eventInsId: (await siteAStudyData(f)).eventInstanceId }, MATRIX_PNG) }),
+  },
+  'POST /dcap/prescreen/subject/uploadIdCard': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/prescreen/subject/uploadIdCard', raw: multipartForm({ recordId: (await siteAStudyData(f)).subjectId }, MATRIX_PNG) }),
+  },
+  'POST /dcap/project/recordData/attachment/list': {
+    call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/attachment/list', body: { instrumentInsId: (await siteAStudyData(f)).panelInstanceId, field: 'PHOTO' } }),
+  },
+  'GET /dcap/project/recordData/attachment/delete/:id': {
+    call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/project/recordData/attachment/delete/${String(await siteAAttachment(f))}` }),
+  },
+  'GET /dcap/project/recordData/attachment/picture/:projectId/:id': {
+    call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/project/recordData/attachment/picture/${f.projectId}/${String(await siteAAttachment(f))}?thumbnail=1` }),
+  },
+  'POST /dcap/project/recordData/import': {
+    call: async (f) =>
+      enterManagers(f, {
+        method: 'POST',
+        url: '/dcap/project/recordData/import',
+        raw: multipartForm({ instrumentInsId: (await siteAStudyData(f)).panelInstanceId, table: 'MATRIXTABLE' }, { name: 'rows.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: Buffer.from('PK') }),
+      }),
+  },
+  'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table': {
+    call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/project/recordData/importTemplate/${String((await siteAStudyData(f)).panelInstanceId)}/MATRIXTABLE` }),
   },
 };
 
@@ -434,6 +495,37 @@ async function siteARequest(f: Fixture): Promise<number> {
       kind: 'screeningRollback',
       reason: 'matrix',
       requested_by: await f.freshUser(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const MATRIX_PNG = { name: 'matrix.png', type: 'image/png', bytes: PNG };
+
+/** A fresh image of site A's panel, written straight to the database (999999 when site A has no panel). */
+async function siteAAttachment(f: Fixture): Promise<number> {
+  const { panelInstanceId } = await siteAStudyData(f);
+  const db = f.study.t.database.db;
+  const panel = await db.selectFrom('panel_instances').selectAll().where('id', '=', panelInstanceId).executeTakeFirst();
+  if (!panel) return 999999;
+  const row = await db
+    .insertInto('attachments')
+    .values({
+      project_id: panel.project_id,
+      env_id: panel.env_id,
+      site_id: panel.site_id,
+      subject_id: panel.subject_id,
+      kind: 'field',
+      event_instance_id: panel.event_instance_id,
+      panel_instance_id: panel.id,
+      path: 'PHOTO',
+      name: `matrix-${String(f.study.t.clock.now().getTime())}-${String(Math.random()).slice(2, 8)}.png`,
+      content_type: 'image/png',
+      size: PNG.length,
+      sha256: 'matrix',
+      content: PNG,
+      created_by: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -365,6 +365,8 @@ describe('audit trail screens', () => {
     const [sheet] = await readXlsxFile(xlsx.rawPayload);
     expect(sheet?.data.length).toBe(lines.length);
     expect(sheet?.data[0]?.[0]).toBe('序号');
+    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'audit.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_id: rs.people.dataManager.id, env: 'uat', new_value: { rows: sheet?.data.length === undefined ? -1 : sheet.data.length - 1, filters: { subjectId: subjectA.id } } });
     const b = await rs.study.t.request({ method: 'GET', url, headers: { token: rs.people.siteBUser.token } });
     expect(b.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
   });

@@ -94,6 +94,13 @@ export function scopeSites(scope: DataScope): readonly number[] | null {
   return scope.sites === 'all' ? null : scope.sites;
 }
 
+/** A query in the caller's data scope; another site's answers exactly as a missing one (COMPLIANCE WF-3). */
+async function queryInScope(db: Executor, scope: DataScope, id: number, lock = false): Promise<QueryRow> {
+  const query = await repo.findQuery(db, id, lock);
+  if (!query || !inDataScope(scope, query)) throw new AppError('query.not_found');
+  return query;
+}
+
 const WRITE = { state: 'recordEditable' } as const;
 
 /**
@@ -105,6 +112,8 @@ export async function raiseQuery(deps: ServiceDeps, caller: ProjectCaller, body:
   const content = body.content?.trim() ?? '';
   const contentEn = body.contentEn?.trim() ?? '';
   if (content === '' && contentEn === '') throw new AppError('query.content_required');
+  // Another site's or project's panel answers as a missing one before anything else is said about it.
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.panelInstanceId);
   const id = await projectWrite(deps, caller, { ...WRITE, right: 'query.raise' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await panelInstanceInScope(trx, scope, body.panelInstanceId);
@@ -154,10 +163,10 @@ const STATUS_AFTER: Record<QueryUserAction, QueryStatus> = { answer: 'ANSWERED',
 export async function actOnQuery(deps: ServiceDeps, caller: ProjectCaller, action: QueryUserAction, body: QueryCommentRequest): Promise<Query> {
   const comment = body.comment?.trim() ?? '';
   if (action === 'answer' && comment === '') throw new AppError('query.content_required');
+  await queryInScope(deps.db, await dataScope(deps.db, caller), body.id);
   await projectWrite(deps, caller, WRITE, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
-    const query = await repo.findQuery(trx, body.id, true);
-    if (!query || !inDataScope(scope, query)) throw new AppError('query.not_found');
+    const query = await queryInScope(trx, scope, body.id, true);
     const refusal = queryRefusal(action, queryActor(caller), { status: query.status, raisedBy: query.raised_by, raisedRoleId: query.raised_role_id }, queryOptions(caller));
     if (refusal) throw new AppError(refusal);
     const to = queryTransition(action, query.status) ?? STATUS_AFTER[action];

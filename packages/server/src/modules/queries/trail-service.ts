@@ -29,7 +29,7 @@ export function presentTrail(rows: readonly TrailRow[], names: DesignNames): Aud
     const event = version !== null && row.event_id !== null ? names.event(version, row.event_id, row.event_seq ?? 1) : null;
     const instrument = version !== null && row.instrument_id !== null ? names.instrument(version, row.instrument_id) : null;
     return {
-      id: Number(row.id),
+      id: row.id,
       at: new Date(row.at).toISOString(),
       actorId: row.actor_id,
       actorUsername: row.actor_username,
