@@ -72,6 +72,19 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // Data capture (spec 002 §2): the subject-area screens under /survey; each entry needs a data right.
+    key: 'survey',
+    path: '/survey',
+    titleKey: 'menu.survey',
+    icon: 'schedule',
+    sort: 35,
+    visibleTo: inProject('record.view'),
+    children: [
+      // Spec 002 §2 "task summary": visits due and overdue per site.
+      { key: 'surveyTasks', path: '/survey/tasks', titleKey: 'menu.surveyTasks', icon: 'schedule', sort: 60, visibleTo: inProject('record.view') },
+    ],
+  },
+  {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
     key: 'design',
     path: '/dCapVue/design',

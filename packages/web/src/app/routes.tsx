@@ -52,6 +52,7 @@ const standardInstrumentsPage = async () => ({
 });
 const dictionariesPage = async () => ({ Component: (await import('../features/library/DictionariesPage')).DictionariesPage });
 const derivedFieldsPage = async () => ({ Component: (await import('../features/library/DerivedFieldsPage')).DerivedFieldsPage });
+const taskSummaryPage = async () => ({ Component: (await import('../features/schedule/TaskSummaryPage')).TaskSummaryPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/standardInstrument', lazy: standardInstrumentsPage },
           { path: '/sys/dict', lazy: dictionariesPage },
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
+          { path: '/survey/tasks', lazy: taskSummaryPage },
         ],
       },
       {

@@ -6,6 +6,8 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSRecords } from './en-US.records';
+import { enUSSchedule } from './en-US.schedule';
 import { enUSDataDisplay } from './en-US.dataDisplay';
 import { enUSShell } from './en-US.shell';
 
@@ -51,6 +53,8 @@ export const enUS: Catalogue = {
     projectEnv: 'Environments',
     syncProjectData: 'Environment sync',
     syncProjectDataTask: 'Sync tasks',
+    survey: 'Data capture',
+    surveyTasks: 'Task summary',
     institution: 'Sites and roles',
     projectRoleAuthLog: 'Role authorisation log',
     sys: 'System',
@@ -281,6 +285,8 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSRecords,
+  ...enUSSchedule,
   ...enUSDataDisplay,
   ...enUSShell,
   ...enUSInstitution,

@@ -5,6 +5,8 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
+import { zhCNRecords } from './zh-CN.records';
+import { zhCNSchedule } from './zh-CN.schedule';
 import { zhCNDataDisplay } from './zh-CN.dataDisplay';
 import { zhCNShell } from './zh-CN.shell';
 
@@ -53,6 +55,8 @@ export const zhCN = {
     projectEnv: '环境管理',
     syncProjectData: '环境同步',
     syncProjectDataTask: '同步任务',
+    survey: '数据采集',
+    surveyTasks: '任务汇总',
     institution: '中心与角色',
     projectRoleAuthLog: '角色授权日志',
     sys: '系统配置',
@@ -279,6 +283,8 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNSync,
+  ...zhCNRecords,
+  ...zhCNSchedule,
   ...zhCNDataDisplay,
   ...zhCNShell,
   ...zhCNInstitution,
