@@ -13,7 +13,7 @@ export const WORKFLOW_ERRORS = {
   'workflow.inactive_type': { status: 400, 'zh-CN': '请选择失活类型', 'en-US': 'Choose an inactive type' },
   'workflow.field_not_found': { status: 404, 'zh-CN': '字段不存在：{path}', 'en-US': 'The field does not exist: {path}' },
   'signature.step_not_used': { status: 422, 'zh-CN': '本项目的稽查流程未使用签名', 'en-US': "The project's audit process does not use signatures" },
-  'signature.not_self': { status: 403, 'zh-CN': '只能使用您本人的账号签名', 'en-US': 'You can only sign with your own account' },
+  'signature.not_self': { status: 422, 'zh-CN': '只能使用您本人的账号签名', 'en-US': 'You can only sign with your own account' },
   // Not 401: a wrong password at signing must not end the signed-in session (COMPLIANCE ES-2 counts it instead).
   'signature.invalid_credentials': { status: 422, 'zh-CN': '用户名或密码错误', 'en-US': 'Invalid username or password' },
   'signature.account_locked': { status: 422, 'zh-CN': '账号因多次密码错误已被锁定', 'en-US': 'The account is locked after repeated wrong passwords' },

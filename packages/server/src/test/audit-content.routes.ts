@@ -159,6 +159,7 @@ export const READS = new Set([
   'GET /dcap/query/thread',
   'GET /dcap/query/panel',
   'GET /dcap/query/list',
+  'GET /dcap/query/options',
   'GET /dcap/audit/field',
   'GET /dcap/audit/derived',
   'GET /dcap/audit/alteration',

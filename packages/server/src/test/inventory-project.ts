@@ -295,6 +295,7 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   'POST /dcap/query/cancel': { call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/query/cancel', body: { id: await siteAQuery(f) } }) },
   'GET /dcap/query/thread': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/query/thread?id=${String(await siteAQuery(f))}` }) },
   'GET /dcap/query/panel': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/query/panel?panelInstanceId=${String((await siteAField(f)).panelInstanceId)}` }) },
+  'GET /dcap/query/options': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/query/options' }) },
   'GET /dcap/query/list': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/query/list' }) },
   'GET /dcap/query/export': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/query/export?format=csv' }) },
   'GET /dcap/audit/field': { call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/audit/field?${await siteAFieldQuery(f)}` }) },

@@ -56,7 +56,7 @@ describe('electronic signature (COMPLIANCE ES)', () => {
 
   it('ES-1 refuses another user’s login name, even with that user’s right password, and logs it', async () => {
     ok(await bulk(rs.people.dataManager, 'panel', dm, 'review'));
-    refused(await post(rs.people.investigator, '/dcap/project/recordData/signature/sign', { ...signBody(rs.people.investigator), username: rs.people.dataManager.username }, 'en-US'), 403, 'signature.not_self');
+    refused(await post(rs.people.investigator, '/dcap/project/recordData/signature/sign', { ...signBody(rs.people.investigator), username: rs.people.dataManager.username }, 'en-US'), 422, 'signature.not_self');
     const logged = await db().selectFrom('audit_log').selectAll().where('action', '=', 'auth.reauth_failed').where('actor_id', '=', rs.people.investigator.id).execute();
     expect(logged.at(-1)?.new_value).toMatchObject({ reason: 'not_self', purpose: 'signature' });
     expect(await db().selectFrom('signatures').selectAll().execute()).toEqual([]);
