@@ -45,6 +45,11 @@ const auditRows = (action: string, entityId: number) =>
   db().selectFrom('audit_log').select(['action', 'site_id', 'env', 'actor_username', 'old_value', 'new_value']).where('action', '=', action).where('entity_id', '=', String(entityId)).execute();
 const fieldUpload = (who: Persona, file: FilePart | null, fields: Record<string, string | number | undefined> = {}, lang?: string) =>
   upload(rs, who, IMPORT, { recordId: subject.id, eventInsId: subject.eventInstances.screening, instrumentInsId: dmPanel, field: PHOTO, scheduleId: '', recordDataId: '', ...fields }, file, lang);
+/** Switches project configuration flags on (spec 000 §3), as the project configuration page does. */
+async function setConfig(flags: Record<string, boolean>): Promise<void> {
+  const project = await db().selectFrom('projects').select('config').where('id', '=', rs.projectId).executeTakeFirstOrThrow();
+  await db().updateTable('projects').set({ config: JSON.stringify({ ...(project.config as object), ...flags }) }).where('id', '=', rs.projectId).execute();
+}
 const list = (who: Persona, body: Record<string, unknown>) => rs.study.t.call('POST', LIST, { token: who.token, body });
 const picture = (who: Persona, id: number, thumbnail = '0') => rs.study.t.request({ method: 'GET', url: `/dcap/project/recordData/attachment/picture/${String(rs.projectId)}/${String(id)}?thumbnail=${thumbnail}`, headers: { token: who.token } });
 
@@ -195,8 +200,12 @@ describe('source documents, visit records and identity cards', () => {
     refused(await upload(rs, people.coordinator, '/dcap/project/recordData/source/import', { instrumentInsId: dmPanel }, { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('x') }), 400, 'attachment.pdf_or_image_only');
   });
 
-  it('AT-3 takes visit records of a visit (event instance) and lists them by visit', async () => {
+  it('AT-3 takes visit records of a visit (event instance) where the project has visit tasks, and lists them by visit', async () => {
     const visit = subject.eventInstances.baseline ?? 0;
+    const before = await counts();
+    refused(await upload(rs, people.coordinator, '/dcap/visitTask/uploadVisitRecord', { eventInsId: visit }, { name: 'visit.jpg', type: 'image/jpeg', bytes: JPEG }), 409, 'schedule.visit_tasks_off');
+    expect(await counts()).toEqual(before);
+    await setConfig({ visitTask: true });
     const data = ok(await upload(rs, people.coordinator, '/dcap/visitTask/uploadVisitRecord', { eventInsId: visit }, { name: 'visit.jpg', type: 'image/jpeg', bytes: JPEG })) as { id: number; eventInstanceId: number; kind: string };
     expect(data).toMatchObject({ kind: 'visitRecord', eventInstanceId: visit });
     const [audit] = await auditRows('attachment.upload', data.id);
@@ -210,8 +219,7 @@ describe('source documents, visit records and identity cards', () => {
     const before = await counts();
     refused(await send(), 409, 'attachment.prescreen_off');
     expect(await counts()).toEqual(before);
-    const project = await db().selectFrom('projects').select('config').where('id', '=', rs.projectId).executeTakeFirstOrThrow();
-    await db().updateTable('projects').set({ config: JSON.stringify({ ...(project.config as object), preScreen: true }) }).where('id', '=', rs.projectId).execute();
+    await setConfig({ preScreen: true });
     const data = ok(await send()) as { id: number; kind: string };
     expect(data.kind).toBe('idCard');
     expect((ok(await list(people.coordinator, { kind: 'idCard', recordId: subject.id })) as unknown[]).length).toBe(1);

@@ -124,6 +124,7 @@ export async function uploadFieldAttachment(
   info: FileInfo,
 ): Promise<AttachmentItem> {
   const file = uploadedFile(body.file, info);
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.instrumentInsId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await panelInstanceInScope(trx, scope, body.instrumentInsId);
@@ -144,6 +145,7 @@ export async function uploadFieldAttachment(
 /** POST /dcap/project/recordData/source/import: a source document of a saved panel, for remote source verification. */
 export async function uploadSourceDocument(deps: ServiceDeps, caller: ProjectCaller, body: { file: Uint8Array; instrumentInsId: number }, info: FileInfo): Promise<AttachmentItem> {
   const file = uploadedFile(body.file, info);
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.instrumentInsId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await panelInstanceInScope(trx, scope, body.instrumentInsId);
@@ -158,6 +160,9 @@ export async function uploadSourceDocument(deps: ServiceDeps, caller: ProjectCal
 /** POST /dcap/visitTask/uploadVisitRecord (spec 002 §7): a record of a visit task, that is of an event instance. */
 export async function uploadVisitRecord(deps: ServiceDeps, caller: ProjectCaller, body: { file: Uint8Array; eventInsId: number; recordId?: number | undefined }, info: FileInfo): Promise<AttachmentItem> {
   const file = uploadedFile(body.file, info);
+  await eventInstanceInScope(deps.db, await dataScope(deps.db, caller), body.eventInsId);
+  // Visit records belong to visit tasks, which exist only where the project schedules them (spec 000 §3 visitTask).
+  if (caller.project.project.config.visitTask !== true) throw new AppError('schedule.visit_tasks_off');
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const visit = await eventInstanceInScope(trx, scope, body.eventInsId);
@@ -176,8 +181,9 @@ function requirePreScreen(caller: ProjectCaller): void {
 /** POST /dcap/prescreen/subject/uploadIdCard (spec 002 §7): the identity-card image of a pre-screened subject. */
 export async function uploadIdCard(deps: ServiceDeps, caller: ProjectCaller, body: { file: Uint8Array; recordId: number }, info: FileInfo): Promise<AttachmentItem> {
   const file = uploadedFile(body.file, info);
+  await subjectInScope(deps.db, await dataScope(deps.db, caller), body.recordId);
+  requirePreScreen(caller);
   return projectWrite(deps, caller, { state: 'recordRecruitable', right: 'record.enter' }, async (trx, audit) => {
-    requirePreScreen(caller);
     const scope = await dataScope(trx, caller);
     const subject = await subjectInScope(trx, scope, body.recordId);
     const row = await storeAttachment(trx, audit, { subject, env: scope.env.key, kind: 'idCard', eventInstanceId: null, panelInstanceId: null, path: null, file, userId: caller.actor.userId });
@@ -212,10 +218,11 @@ async function ownerOf(db: Executor, scope: DataScope, body: AttachmentListReque
 
 /** POST /dcap/project/recordData/attachment/list (spec 002 §7): the attachments of one list, oldest first. */
 export async function listAttachments(deps: ServiceDeps, caller: ProjectCaller, body: AttachmentListRequest): Promise<AttachmentItem[]> {
+  const scope = await dataScope(deps.db, caller);
+  const owner = await ownerOf(deps.db, scope, body);
   requireReadRight(caller, body.kind);
   if (body.kind === 'idCard') requirePreScreen(caller);
-  const scope = await dataScope(deps.db, caller);
-  const rows = await repo.listAttachments(deps.db, await ownerOf(deps.db, scope, body));
+  const rows = await repo.listAttachments(deps.db, owner);
   const who = await names(deps.db, rows);
   return rows.map((row) => presentAttachment(row, who));
 }
@@ -289,6 +296,7 @@ export async function previewTableImport(
   locale: Locale,
 ): Promise<TableImportPreview> {
   const file = uploadedFile(body.file, info);
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.instrumentInsId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await panelInstanceInScope(trx, scope, body.instrumentInsId);
