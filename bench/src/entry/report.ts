@@ -13,6 +13,8 @@ export interface MemoryFigures {
   heapUsedBytes: number;
   heapTotalBytes: number;
   externalBytes: number;
+  /** Statements the server sent to the database during the measured run. */
+  statements: number;
 }
 
 /** The goals of the data-entry save (p99 latency at 20 users, throughput as a share of the floor). */
@@ -22,7 +24,7 @@ export const GOALS = {
   embeddedP99Ms: 1000,
 } as const;
 
-const COLUMNS = ['target', 'saves/s', 'p50 ms', 'p99 ms', 'max ms', 'saves', 'non-2xx', 'errors', '% of floor', 'peak RSS MB', 'peak heap MB'] as const;
+const COLUMNS = ['target', 'saves/s', 'p50 ms', 'p99 ms', 'max ms', 'saves', 'non-2xx', 'errors', '% of floor', 'SQL/save', 'peak RSS MB', 'peak heap MB'] as const;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -43,8 +45,8 @@ const percent = (value: number | undefined) => (value === undefined ? 'n/a' : `$
 
 function cells(outcome: EntryOutcome, outcomes: EntryOutcome[]): string[] {
   const r = outcome.result;
-  if ('skipped' in r) return [outcome.target, 'skipped', '', '', '', '', '', '', '', '', ''];
-  if ('failed' in r) return [outcome.target, 'FAILED', '', '', '', '', '', '', '', '', ''];
+  if ('skipped' in r) return [outcome.target, 'skipped', ...COLUMNS.slice(2).map(() => '')];
+  if ('failed' in r) return [outcome.target, 'FAILED', ...COLUMNS.slice(2).map(() => '')];
   const m = r.measurement;
   return [
     outcome.target,
@@ -56,6 +58,8 @@ function cells(outcome: EntryOutcome, outcomes: EntryOutcome[]): string[] {
     String(m.non2xx),
     String(m.errors),
     outcome.kind === 'floor' ? '100%' : percent(share(m, floorOf(outcomes, outcome.database))),
+    // The embedded floor's statements go through PGlite's transaction object, which the probe does not count.
+    r.memory && r.memory.statements > 0 && m.total > 0 ? (r.memory.statements / m.total).toFixed(0) : 'n/a',
     r.memory ? mb(r.memory.rssBytes) : 'n/a',
     r.memory ? `${mb(r.memory.heapUsedBytes)} / ${mb(r.memory.heapTotalBytes)}` : 'n/a',
   ];

@@ -103,7 +103,7 @@ async function readPeaks(file: string, since: number): Promise<MemoryFigures | n
     try {
       const peaks = JSON.parse(await fs.readFile(file, 'utf8')) as MemoryPeaks;
       if (peaks.writtenAt >= since && peaks.windows > 0) {
-        return { rssBytes: peaks.rss, heapUsedBytes: peaks.heapUsed, heapTotalBytes: peaks.heapTotal, externalBytes: peaks.external };
+        return { rssBytes: peaks.rss, heapUsedBytes: peaks.heapUsed, heapTotalBytes: peaks.heapTotal, externalBytes: peaks.external, statements: peaks.statements };
       }
     } catch {
       // Not written yet.
