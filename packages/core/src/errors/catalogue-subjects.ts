@@ -4,7 +4,6 @@ export const SUBJECTS_ERRORS = {
   'subject.event_not_found': { status: 404, 'zh-CN': '访视不存在或您无权访问', 'en-US': 'The visit does not exist or you have no access to it' },
   'subject.panel_not_found': { status: 404, 'zh-CN': '表单不存在或您无权访问', 'en-US': 'The form does not exist or you have no access to it' },
   'subject.site_forbidden': { status: 403, 'zh-CN': '您无权访问该中心的受试者', 'en-US': 'You have no access to subjects of this site' },
-  'subject.site_not_found': { status: 404, 'zh-CN': '中心不存在', 'en-US': 'The site does not exist' },
   'subject.no_design': {
     status: 409,
     'zh-CN': '当前环境尚未发布设计，不能添加受试者',

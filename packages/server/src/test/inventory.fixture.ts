@@ -1,6 +1,6 @@
 import { ROLE_RIGHTS, rightsToFlags } from '@dcap/core';
 import type { Persona, Study } from '../modules/roles/study.fixture.js';
-import { enter, grant, openStudy, person, project, role, site, unit } from '../modules/roles/study.fixture.js';
+import { enter, grant, openStudy, person, project, role, setStatus, site, unit } from '../modules/roles/study.fixture.js';
 import type { Reply } from './harness.js';
 
 /**
@@ -41,6 +41,12 @@ export interface Fixture {
   spareDepartment(): Promise<number>;
   /** A name no earlier call used. */
   unique(prefix: string): string;
+  /**
+   * Study data at site A in the test environment (uat), where every member's session works: the design
+   * published there (a screening visit, an unscheduled visit and a log, each with panel MX) and one subject
+   * added through the add-subject call, with its screening visit, its MX panel and a text field of it.
+   */
+  studyData: { subjectId: number; eventInstanceId: number; panelInstanceId: number; path: string; env: string };
 }
 
 export async function openInventory(): Promise<Fixture> {
@@ -70,8 +76,13 @@ export async function openInventory(): Promise<Fixture> {
   const foreignRole = await role(study, pm, { projectId: foreign.id, alias: 'All', institutionIds: 'all', ...everything });
   await grant(study, pm, foreign.id, { roleId: foreignRole.id, userIds: [otherProject.id] });
   await enter(study, otherProject, foreign.id, foreignRole.id);
+  // The stranger's own project takes data entry, so their calls naming the matrix project's study data are
+  // refused by the scope (404), not by their project's status.
+  await setStatus(study, foreign.id, 'TEST');
   const plainUser = await person(study, 'mx.plain');
   await study.t.call('POST', '/dcap/sys/user/save', { token: study.admin.token, body: { username: LOGIN.username, name: 'Login', password: LOGIN.password } });
+
+  const studyData = await siteAStudy(study, pm, projectId, siteA.id);
 
   let counter = 0;
   const unique = (prefix: string) => `${prefix}${(counter += 1)}`;
@@ -97,7 +108,47 @@ export async function openInventory(): Promise<Fixture> {
     spareDepartment: async () =>
       (await db.insertInto('departments').values({ unit_id: unitA, name: unique('Dept') }).returning('id').executeTakeFirstOrThrow()).id,
     unique,
+    studyData,
   };
+}
+
+/**
+ * Publishes a small design to test and adds one subject at site A (in TEST, where subjects may be added),
+ * then returns the project to config as the inventory expects. The administrator's session ends in test.
+ */
+async function siteAStudy(study: Study, pm: Persona, projectId: number, siteA: number): Promise<Fixture['studyData']> {
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const reply = await study.t.call(method, url, { token: pm.token, body });
+    if (reply.status !== 200) throw new Error(`${url}: ${reply.body.msg}`);
+    return reply.body.data as { id: number };
+  };
+  await call('GET', `/dcap/project/store/${projectId}`);
+  await call('GET', '/dcap/projectEnv/selectEnv/dev');
+  const instrument = await call('POST', '/dcap/project/instrument/save', { projectId, name: '矩阵表单', nameEn: 'Matrix form', nameAbbr: 'MX' });
+  const text = { type: 'input', key: 'MXTEXT', model: 'MXTEXT', name: '文本', nameEn: 'Text', options: { dataType: 'string', maxlength: 64 } };
+  const number = { type: 'number', key: 'MXNUM', model: 'MXNUM', name: '数值', nameEn: 'Number', options: {} };
+  await call('POST', '/dcap/project/field/saveAllCfg', { instrumentId: instrument.id, list: [text, number], config: { labelWidth: 8, labelPosition: 'right' } });
+  const cells: { eventId: number; instrumentId: number }[] = [];
+  for (const event of [
+    { name: '筛选期', nameEn: 'Screening', type: 'SCREENING', offsetDays: 0 },
+    { name: '计划外访视', nameEn: 'Unscheduled', type: 'UNSCHEDULED' },
+    { name: '不良事件', nameEn: 'Adverse events', type: 'LOG' },
+  ]) {
+    cells.push({ eventId: (await call('POST', '/dcap/project/event/save', { projectId, ...event })).id, instrumentId: instrument.id });
+  }
+  await call('POST', '/dcap/project/eventInstrument/saveMatrix', { projectId, cells });
+  await call('POST', '/dcap/project/design/publish', { projectId, target: 'uat', note: 'Matrix' });
+  await call('GET', '/dcap/projectEnv/selectEnv/uat');
+  await setStatus(study, projectId, 'TEST');
+  const subject = await call('POST', '/dcap/subject/save', { siteId: siteA, name: '矩阵受试者', initials: 'MX' });
+  await setStatus(study, projectId, 'CONFIG');
+  const panel = await study.t.database.db
+    .selectFrom('panel_instances')
+    .select(['id', 'event_instance_id'])
+    .where('subject_id', '=', subject.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { subjectId: subject.id, eventInstanceId: panel.event_instance_id, panelInstanceId: panel.id, path: 'MXTEXT', env: 'uat' };
 }
 
 export interface Call {

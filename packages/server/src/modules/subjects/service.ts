@@ -182,7 +182,7 @@ export async function addSubject(deps: ServiceDeps, caller: ProjectCaller, body:
   const today = calendarDay(deps.clock.now());
   const id = await projectWrite(deps, caller, RECRUIT, async (trx, audit) => {
     const site = await repo.lockSite(trx, body.siteId);
-    if (!site || site.project_id !== scope.projectId || site.status !== 'active') throw new AppError('subject.site_not_found');
+    if (!site || site.project_id !== scope.projectId || site.status !== 'active') throw new AppError('site.not_found');
     const design = await designForEnv(trx, scope.env.id);
     if (!design) throw new AppError('subject.no_design');
     const info = infoColumns(body, {});
@@ -227,6 +227,7 @@ async function lockedSubject(trx: Executor, scope: DataScope, id: number, versio
 export async function updateSubjectInfo(deps: ServiceDeps, caller: ProjectCaller, body: UpdateSubjectRequest): Promise<Subject> {
   const scope = await dataScope(deps.db, caller);
   const today = calendarDay(deps.clock.now());
+  await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const before = await lockedSubject(trx, scope, body.id, body.version);
     const info = infoColumns(body, before);
@@ -287,6 +288,7 @@ async function moveStatus(
 /** POST /dcap/subject/status: any change of the table but enrolment (its own call, with the three values). */
 export async function changeSubjectStatus(deps: ServiceDeps, caller: ProjectCaller, body: ChangeSubjectStatusRequest): Promise<Subject> {
   const scope = await dataScope(deps.db, caller);
+  await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.id, body.version);
     if (body.status === 'ARMED') throw new AppError('subject.transition_forbidden', { from: subject.status, to: body.status });
@@ -298,6 +300,7 @@ export async function changeSubjectStatus(deps: ServiceDeps, caller: ProjectCall
 /** POST /dcap/subject/screening: the screening result; a failure carries its reason. */
 export async function recordScreeningResult(deps: ServiceDeps, caller: ProjectCaller, body: ScreeningResultRequest): Promise<Subject> {
   const scope = await dataScope(deps.db, caller);
+  await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.id, body.version);
     const to: SubjectStatus = body.result === 'success' ? 'SCREEN_SUCCESS' : 'SCREEN_FAILURE';
@@ -352,6 +355,7 @@ export async function enrolSubject(
 /** POST /dcap/subject/enrol: enrolment by hand. */
 export async function enrolByHand(deps: ServiceDeps, caller: ProjectCaller, body: EnrolSubjectRequest): Promise<Subject> {
   const scope = await dataScope(deps.db, caller);
+  await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, RECRUIT, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.id, body.version);
     await enrolSubject(trx, audit, subject, body, 'manual', caller.actor.userId);
@@ -371,6 +375,7 @@ async function presentRequestById(db: Executor, id: number, caller: ProjectCalle
 /** POST /dcap/subject/request/rollback: asks for the screening-period plan to be rolled back. */
 export async function requestRollback(deps: ServiceDeps, caller: ProjectCaller, body: RollbackRequest): Promise<SubjectRequest> {
   const scope = await dataScope(deps.db, caller);
+  await subjectInScope(deps.db, scope, body.subjectId);
   const id = await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.subjectId);
     if (!canRequestScreeningRollback(subject.status as SubjectStatus)) throw new AppError('subject.rollback_not_allowed');
@@ -431,6 +436,8 @@ async function resetScreeningPlan(trx: Executor, subject: SubjectRow, today: str
  */
 export async function decideSubjectRequest(deps: ServiceDeps, caller: ProjectCaller, body: DecideRequest): Promise<SubjectRequest> {
   const scope = await dataScope(deps.db, caller);
+  const pending = await repo.findRequest(deps.db, body.id);
+  if (!pending || !inDataScope(scope, pending)) throw new AppError('subject.request_not_found');
   await projectWrite(deps, caller, { state: 'recordEditable', right: 'subject.decide' }, async (trx, audit) => {
     const request = await repo.findRequest(trx, body.id, true);
     if (!request || !inDataScope(scope, request)) throw new AppError('subject.request_not_found');

@@ -204,7 +204,10 @@ describe('statuses and enrolment (spec 002 §4)', () => {
     const { coordinator } = rs.people;
     const subject = await addSubject(rs, coordinator, rs.siteA.id);
     refused(await post(coordinator, '/dcap/subject/screening', { id: subject.id, version: 1, result: 'failure' }), 400, 'subject.reason_required');
+    expect(await auditRows(subject.id, 'subject.status')).toEqual([]);
     ok(await post(coordinator, '/dcap/subject/screening', { id: subject.id, version: 1, result: 'failure', reason: '肝功能异常' }));
+    const [row] = await auditRows(subject.id, 'subject.status');
+    expect(row).toMatchObject({ reason: '肝功能异常', site_id: rs.siteA.id, env: 'uat', old_value: { status: 'RECORD_STATUS_SCREENING' }, new_value: { status: 'SCREEN_FAILURE', statusReason: '肝功能异常' } });
     refused(await post(coordinator, '/dcap/subject/enrol', { id: subject.id, version: 2, ...enrolment }), 422, 'subject.transition_forbidden');
     refused(await post(coordinator, '/dcap/subject/screening', { id: subject.id, version: 2, result: 'success' }), 422, 'subject.transition_forbidden');
   });
@@ -297,6 +300,12 @@ describe('screening-plan rollback requests (spec 002 §4)', () => {
     const [row] = (await auditRows(subject.id, 'subject.status')).slice(-1);
     expect(row).toMatchObject({ reason: '化验单录入错误', site_id: rs.siteA.id, env: 'uat', old_value: { status: 'SCREEN_FAILURE' } });
     refused(await post(projectAdmin, '/dcap/subject/request/decide', { id: request.id, approve: false, comment: 'x' }), 409, 'subject.request_decided');
+    const requestRows = await db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'subject_request').where('entity_id', '=', String(request.id)).orderBy('id').execute();
+    expect(requestRows.map((one) => [one.action, one.actor_username, one.site_id, one.env])).toEqual([
+      ['subject_request.create', coordinator.username, rs.siteA.id, 'uat'],
+      ['subject_request.decide', projectAdmin.username, rs.siteA.id, 'uat'],
+    ]);
+    expect(requestRows[1]).toMatchObject({ old_value: { state: 'pending' }, new_value: { state: 'approved', subjectId: subject.id } });
   });
 
   it('never lets the requester decide, and a rejection needs a comment and leaves the subject as it was', async () => {
