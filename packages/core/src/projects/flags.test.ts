@@ -15,8 +15,9 @@ describe('project configuration flags (spec 000 §3)', () => {
     expect(offeredConfigFlags()).toEqual(PROJECT_CONFIG_FLAGS.filter(isFlagOffered));
   });
 
-  it('offers the visit-task flag, whose task summary exists; WeChat, OCR and pre-screening do not exist yet', () => {
+  it('offers the visit-task, data-entry and pre-screening flags, whose capabilities exist; WeChat and OCR do not exist yet', () => {
     expect(offeredConfigFlags()).toContain('visitTask');
+    expect(offeredConfigFlags()).toEqual(expect.arrayContaining(['clinicalNumber', 'clinicalNumberMust', 'varsRequeredOnRecruit', 'preScreen', 'preScreenSuspend']));
     expect(offeredConfigFlags()).not.toContain('openWechatMp');
     expect(offeredConfigFlags()).not.toContain('enableOcr');
   });
@@ -25,9 +26,10 @@ describe('project configuration flags (spec 000 §3)', () => {
     for (const flag of offeredConfigFlags()) expect(PROJECT_FLAGS[flag].readBy.length, flag).toBeGreaterThan(0);
   });
 
-  it('names the pre-screening suspension call as the reader of the pre-screening flags, which stay unoffered', () => {
+  it('names the pre-screening suspension call and the subjects service as the readers of the pre-screening flags', () => {
     expect(PROJECT_FLAGS.preScreen.readBy.join()).toContain('pre-screen-service.ts');
+    expect(PROJECT_FLAGS.preScreen.readBy.join()).toContain('subjects/service.ts');
     expect(PROJECT_FLAGS.preScreenSuspend.readBy.join()).toContain('pre-screen-service.ts');
-    expect(isFlagOffered('preScreen')).toBe(false);
+    expect(isFlagOffered('preScreen')).toBe(true);
   });
 });

@@ -9,11 +9,11 @@ export const FLAG_CAPABILITIES = ['participantApplication', 'wechat', 'preScreen
 export type FlagCapability = (typeof FLAG_CAPABILITIES)[number];
 
 /**
- * The capabilities this release has: visit tasks (the task summary of spec 002 §2). WeChat, OCR,
- * pre-screening and the participant application follow. When one lands, add it here and name the code
- * that reads each of its flags in `readBy`.
+ * The capabilities this release has: visit tasks (the task summary of spec 002 §2), data entry (subjects
+ * and panels) and pre-screening of subjects. WeChat, OCR and the participant application follow. When one
+ * lands, add it here and name the code that reads each of its flags in `readBy`.
  */
-export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>(['visitTasks']);
+export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>(['visitTasks', 'dataEntry', 'preScreening']);
 
 export interface ProjectFlagInfo {
   capability: FlagCapability;
@@ -35,20 +35,35 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
   preScreen: {
     capability: 'preScreening',
     meaning: 'candidates are pre-screened before enrolment',
-    readBy: ['server projects/pre-screen-service.ts: applying to suspend pre-screening is refused unless the project uses it'],
+    readBy: [
+      'server projects/pre-screen-service.ts: applying to suspend pre-screening is refused unless the project uses it',
+      'server subjects/service.ts: a subject added as a pre-screening candidate (RECORD_STATUS_PRESCREEN) is refused unless it is on',
+      'web features/subjects/AddSubjectDialog.tsx: offers the pre-screening choice when it is on',
+    ],
   },
   preScreenSuspend: {
     capability: 'preScreening',
     meaning: 'pre-screening is suspended (spec 000 §4.2 "apply pre-screen suspend")',
-    readBy: ['server projects/pre-screen-service.ts: set when a suspension application is approved; a second application is refused'],
+    readBy: [
+      'server projects/pre-screen-service.ts: set when a suspension application is approved; a second application is refused',
+      'server subjects/service.ts: no pre-screening candidate is added while it is on',
+    ],
   },
   visitTask: {
     capability: 'visitTasks',
     meaning: 'the task summary lists each site’s due, overdue and upcoming visits, with their visit records',
     readBy: ['server schedule/service.ts: the task summary, its visit list and the visit-record list answer only when it is on'],
   },
-  clinicalNumber: { capability: 'dataEntry', meaning: 'a subject carries a clinical (hospital) number', readBy: [] },
-  clinicalNumberMust: { capability: 'dataEntry', meaning: 'the clinical number is required at enrolment', readBy: [] },
+  clinicalNumber: {
+    capability: 'dataEntry',
+    meaning: 'a subject carries a clinical (hospital) screening number',
+    readBy: ['server subjects/service.ts: the subject options answer it', 'web features/subjects: the screening-number field and list filter are shown when it is on'],
+  },
+  clinicalNumberMust: {
+    capability: 'dataEntry',
+    meaning: 'the clinical screening number is required at enrolment',
+    readBy: ['server subjects/service.ts enrolSubject: enrolment is refused without the screening number when it and clinicalNumber are on'],
+  },
   panelAutoCover: {
     capability: 'dataEntry',
     meaning: 'a saved panel opens read-only; the edit-panel-data button opens it for editing and the save covers the stored data (spec 002 §2)',
@@ -60,7 +75,11 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
     readBy: ['server records/service.ts: the panel read answers it as flags.panelAutoSwitch', 'web features/records/PanelEntryPage.tsx: after a save, opens the next panel of the visit'],
   },
   enableOcr: { capability: 'ocr', meaning: 'documents are read by OCR into fields', readBy: [] },
-  varsRequeredOnRecruit: { capability: 'dataEntry', meaning: 'the enrolment variables are required to enrol', readBy: [] },
+  varsRequeredOnRecruit: {
+    capability: 'dataEntry',
+    meaning: 'the subject information (initials, sex, birth date, informed consent date) is required to enrol',
+    readBy: ['server subjects/service.ts enrolSubject: enrolment is refused while any of them is empty'],
+  },
   sameRoleCancelCloseQuery: { capability: 'queries', meaning: 'a query may be cancelled or closed by the role that raised it', readBy: [] },
 };
 
