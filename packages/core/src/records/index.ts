@@ -6,3 +6,4 @@ export * from './form-values.js';
 export * from './reasons.js';
 export * from './schemas.js';
 export * from './save-rules.js';
+export * from './change-set.js';

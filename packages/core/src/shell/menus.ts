@@ -82,6 +82,11 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     children: [
       // Spec 002 §2 "task summary": visits due and overdue per site.
       { key: 'surveyTasks', path: '/survey/tasks', titleKey: 'menu.surveyTasks', icon: 'schedule', sort: 60, visibleTo: inProject('record.view') },
+      // Spec 002 §2 "query management" and "alteration log": the caller's sites only.
+      { key: 'surveyQueries', path: '/survey/queries', titleKey: 'menu.surveyQueries', icon: 'audit', sort: 70, visibleTo: inProject('record.view') },
+      { key: 'surveyAlterationLog', path: '/survey/alterationLog', titleKey: 'menu.surveyAlterationLog', icon: 'audit', sort: 80, visibleTo: inProject('record.view') },
+      // Spec 002 §2 "Form panel": panel entry, opened from a subject's visits.
+      { key: 'surveyPanelEntry', path: '/survey/subject/:subjectId/panel/:panelInstanceId', titleKey: 'menu.surveyPanelEntry', sort: 90, hidden: true, visibleTo: inProject('record.view') },
     ],
   },
   {

@@ -37,6 +37,8 @@ const institutionPage = async () => ({ Component: (await import('../features/ins
 const authLogPage = async () => ({ Component: (await import('../features/institution/AuthLogPage')).AuthLogPage });
 const unitsPage = async () => ({ Component: (await import('../features/units/UnitsPage')).UnitsPage });
 const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
+const queryManagementPage = async () => ({ Component: (await import('../features/queries/QueryManagementPage')).QueryManagementPage });
+const alterationLogPage = async () => ({ Component: (await import('../features/queries/AlterationLogPage')).AlterationLogPage });
 const envDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).EnvDisabledPage });
 const roleDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).RoleDisabledPage });
 const instrumentsPage = async () => ({ Component: (await import('../features/studyBuild/InstrumentsPage')).InstrumentsPage });
@@ -53,6 +55,7 @@ const standardInstrumentsPage = async () => ({
 const dictionariesPage = async () => ({ Component: (await import('../features/library/DictionariesPage')).DictionariesPage });
 const derivedFieldsPage = async () => ({ Component: (await import('../features/library/DerivedFieldsPage')).DerivedFieldsPage });
 const taskSummaryPage = async () => ({ Component: (await import('../features/schedule/TaskSummaryPage')).TaskSummaryPage });
+const panelEntryPage = async () => ({ Component: (await import('../features/records/PanelEntryPage')).PanelEntryPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -107,6 +110,9 @@ export const routes: RouteObject[] = [
           { path: '/sys/dict', lazy: dictionariesPage },
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
+          { path: '/survey/queries', lazy: queryManagementPage },
+          { path: '/survey/alterationLog', lazy: alterationLogPage },
+          { path: '/survey/subject/:subjectId/panel/:panelInstanceId', lazy: panelEntryPage },
         ],
       },
       {

@@ -8,8 +8,11 @@ import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
+import { enUSWorkflow } from './en-US.workflow';
 import { enUSDataDisplay } from './en-US.dataDisplay';
 import { enUSShell } from './en-US.shell';
+import { enUSQueries } from './en-US.queries';
+import { enUSSubjects } from './en-US.subjects';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -55,6 +58,9 @@ export const enUS: Catalogue = {
     syncProjectDataTask: 'Sync tasks',
     survey: 'Data capture',
     surveyTasks: 'Task summary',
+    surveyQueries: 'Query management',
+    surveyAlterationLog: 'Alteration log',
+    surveyPanelEntry: 'Panel entry',
     institution: 'Sites and roles',
     projectRoleAuthLog: 'Role authorisation log',
     sys: 'System',
@@ -285,8 +291,11 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSQueries,
+  ...enUSSubjects,
   ...enUSRecords,
   ...enUSSchedule,
+  ...enUSWorkflow,
   ...enUSDataDisplay,
   ...enUSShell,
   ...enUSInstitution,

@@ -7,8 +7,11 @@ import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
+import { zhCNWorkflow } from './zh-CN.workflow';
 import { zhCNDataDisplay } from './zh-CN.dataDisplay';
 import { zhCNShell } from './zh-CN.shell';
+import { zhCNQueries } from './zh-CN.queries';
+import { zhCNSubjects } from './zh-CN.subjects';
 
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
@@ -57,6 +60,9 @@ export const zhCN = {
     syncProjectDataTask: '同步任务',
     survey: '数据采集',
     surveyTasks: '任务汇总',
+    surveyQueries: '质疑管理',
+    surveyAlterationLog: '稽查轨迹',
+    surveyPanelEntry: '表单录入',
     institution: '中心与角色',
     projectRoleAuthLog: '角色授权日志',
     sys: '系统配置',
@@ -283,8 +289,11 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNSync,
+  ...zhCNQueries,
+  ...zhCNSubjects,
   ...zhCNRecords,
   ...zhCNSchedule,
+  ...zhCNWorkflow,
   ...zhCNDataDisplay,
   ...zhCNShell,
   ...zhCNInstitution,

@@ -20,8 +20,10 @@ import {
   canInProject,
   errorMessage,
   evaluateForm,
+  fieldPathLabel,
   fieldRowsFromValues,
   fieldTableRowId,
+  hiddenModelsOf,
   indexForm,
   lockedReason,
   needsReason,
@@ -29,7 +31,6 @@ import {
   projectIs,
   reasonComplete,
   reasonText,
-  rowKeyNumber,
   ruleDrivenPath,
   stateAfterValueChange,
   valueChanged,
@@ -42,7 +43,6 @@ import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
-import type { SnapshotInstrument } from '../publishing/snapshot.js';
 import { snapshotOf } from '../publishing/snapshot.js';
 import { autoCloseQueries } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
@@ -156,25 +156,6 @@ export async function readRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
   return presentPanel(deps.db, caller, scope, panel);
 }
 
-/** A field's label in both languages: a plain field's name, or the table's name, row number and column title. */
-function fieldLabel(instrument: SnapshotInstrument, path: string, values: Readonly<Record<string, unknown>>): { label: string; labelEn: string | null } {
-  const index = indexForm(instrument.panel);
-  const parsed = parsePath(path);
-  if (parsed.row === undefined) {
-    const widget = index.fields.get(parsed.model);
-    return { label: widget?.name ?? path, labelEn: widget?.nameEn ?? null };
-  }
-  const table = index.tables.get(parsed.model);
-  const column = table?.columns.find((candidate) => candidate.key === parsed.column);
-  const rows = values[parsed.model];
-  const position = Array.isArray(rows) ? rows.findIndex((row) => (row as Record<string, unknown>)[ROW_KEY_FIELD] === parsed.row) + 1 : 0;
-  const number = String(position > 0 ? position : rowKeyNumber(parsed.row));
-  return {
-    label: `${table?.widget.name ?? parsed.model} ${number} ${column?.title ?? parsed.column ?? ''}`,
-    labelEn: `${table?.widget.nameEn ?? table?.widget.name ?? parsed.model} ${number} ${column?.titleEn ?? column?.title ?? parsed.column ?? ''}`,
-  };
-}
-
 /**
  * Spec 002 §7 `prepareForQuery`: what the query dialog of a panel instance needs (docs/decisions.md, "Panel
  * entry"): every stored field with its label, value and state, whether a query may be raised on it (not on a
@@ -186,13 +167,14 @@ export async function prepareForQuery(deps: ServiceDeps, caller: ProjectCaller, 
   const instrument = await panelDefinition(deps.db, panel);
   const rows = await repo.fieldValues(deps.db, panel.id);
   const values = valuesFromFieldRows(rows);
+  const index = indexForm(instrument.panel);
   const queries = await repo.panelQueries(deps.db, panel.id);
   return {
     panelInstanceId: panel.id,
     version: panel.version,
     fields: rows.map((row) => ({
       path: row.path,
-      ...fieldLabel(instrument, row.path, values),
+      ...fieldPathLabel(instrument.panel, row.path, values, index),
       status: row.status,
       frozen: row.frozen,
       inactiveType: row.inactive_type,
@@ -309,7 +291,7 @@ async function applyValues(
   const keyed = assignRowKeys(submitted, tables, panel.next_row_key, knownRows);
   const today = todayOf(new Date());
   const evaluation: FormEvaluation = evaluateForm(instrument.panel, keyed.values, { today: () => today }, index);
-  const hiddenModels = new Set(evaluation.hidden.flatMap((key) => index.clearedOnHide.get(key) ?? [key]));
+  const hiddenModels = hiddenModelsOf(index, evaluation.hidden);
 
   // Spec 002 §4 "formulas recomputed and a mismatch refused, hidden fields cleared".
   if (options.compareWithEngine) {

@@ -53,9 +53,20 @@ export const FieldItem = memo(function FieldItem({ widget }: { widget: Widget })
   const error = useFieldError(store, widget.model);
   onFieldRender?.(widget.model);
   const onChange = useCallback((next: unknown) => store.setValue(widget.model, next), [store, widget.model]);
+  const { dataMode } = settings;
+  const locked = dataMode?.fieldReadOnly(widget.model) ?? false;
+  const shown = error ? errorText(error, settings) : dataMode?.serverError(widget.model);
+  const control = <FieldControl widget={widget} value={value} disabled={readOnly || locked || widget.disabled === true} onChange={onChange} />;
   return (
-    <FieldFrame widget={widget} error={error ? errorText(error, settings) : undefined}>
-      <FieldControl widget={widget} value={value} disabled={readOnly || widget.disabled === true} onChange={onChange} />
+    <FieldFrame widget={widget} error={shown}>
+      {dataMode ? (
+        <div className="dcap-renderer-data-field">
+          <div className="dcap-renderer-data-control">{control}</div>
+          {dataMode.fieldExtra(widget.model, widget)}
+        </div>
+      ) : (
+        control
+      )}
     </FieldFrame>
   );
 });

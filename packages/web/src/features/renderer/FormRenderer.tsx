@@ -5,7 +5,7 @@ import { DEFAULT_LABEL_COL } from '@dcap/core';
 import type { Panel } from '@dcap/core';
 import { currentLocale } from '../../i18n';
 import { errorText, RendererContext } from './context';
-import type { RendererSettings } from './context';
+import type { DataMode, RendererSettings } from './context';
 import { createFormStore } from './store';
 import type { FormStore, FormValues, ValidationResult } from './store';
 import { ANY_CHANGE } from './subscriptions';
@@ -40,6 +40,8 @@ export interface FormRendererProps {
   onFieldRender?: (path: string) => void;
   /** The store the form runs on, when the caller made it (benchmark, tests); otherwise one per panel. */
   store?: FormStore;
+  /** Panel entry: each field's status, queries and menu, read-only states and server complaints. */
+  dataMode?: DataMode;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface FormRendererProps {
  * the changed field and its dependents only.
  */
 export function FormRenderer(props: FormRendererProps) {
-  const { panel, initialValues, readOnly = false, labelPosition, tableMode, cardsPerRow, onValuesChange, handleRef, preview = false, onFieldRender } = props;
+  const { panel, initialValues, readOnly = false, labelPosition, tableMode, cardsPerRow, onValuesChange, handleRef, preview = false, onFieldRender, dataMode } = props;
   const { t, i18n } = useTranslation();
   const locale = currentLocale(i18n);
   // One store per panel: a new panel (the designer's preview after an edit) starts a new form with the then
@@ -98,8 +100,9 @@ export function FormRenderer(props: FormRendererProps) {
       cardsPerRow,
       placeholders: { input: t('renderer.placeholder.input'), select: t('renderer.placeholder.select') },
       onFieldRender,
+      dataMode,
     }),
-    [store, locale, t, readOnly, preview, labelPosition, panel.config.labelPosition, panel.config.labelWidth, tableMode, cardsPerRow, onFieldRender],
+    [store, locale, t, readOnly, preview, labelPosition, panel.config.labelPosition, panel.config.labelWidth, tableMode, cardsPerRow, onFieldRender, dataMode],
   );
 
   return (

@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { cellErrorKey, isBlank, MISSING_VALUE_DISPLAY } from '@dcap/core';
+import { cellErrorKey, fieldCellPath, isBlank, MISSING_VALUE_DISPLAY } from '@dcap/core';
 import type { Locale, TableColumn, Widget } from '@dcap/core';
 import { annotationParts } from './Annotation';
 import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
@@ -71,7 +71,12 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const widget = store.tables.cellWidget(table, rowId, column.key) ?? column.widget;
   const isResult = column.refCtrl === 'result';
   // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
-  const disabled = readOnly || widget.disabled === true || column.refCtrl === 'uul';
+  const { dataMode } = settings;
+  const rowKey = dataMode ? store.tables.rowKey(table, rowId) : undefined;
+  const path = rowKey === undefined ? undefined : fieldCellPath(table, rowKey, column.key);
+  const locked = path !== undefined && (dataMode?.fieldReadOnly(path) ?? false);
+  const disabled = readOnly || locked || widget.disabled === true || column.refCtrl === 'uul';
+  const serverError = path === undefined ? undefined : dataMode?.serverError(path);
   const fixed = presetText(store, table, rowId, column, value, locale);
   return (
     <div className="dcap-renderer-cell-content" data-testid={`cell-${table}-${column.key}`}>
@@ -85,9 +90,10 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
         <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />
       )}
       {isResult ? <LevelMark table={table} rowId={rowId} /> : null}
-      {error ? (
+      {path !== undefined && dataMode ? dataMode.fieldExtra(path, widget) : null}
+      {error || serverError ? (
         <div className="dcap-renderer-explain" role="alert">
-          {errorText(error, settings)}
+          {error ? errorText(error, settings) : serverError}
         </div>
       ) : null}
     </div>

@@ -1,9 +1,22 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { RULE_ERROR_CODES } from '@dcap/core';
 import type { FormError, Locale, OptionItem, Widget } from '@dcap/core';
 import type { FormStore } from './store';
 import { ANY_CHANGE, cellKey, errorKey, levelKey, rowsKey, valueKey, visibleKey } from './subscriptions';
+
+/**
+ * Data entry's additions to each field (panel entry, spec 002 §2): beside the control the field's status
+ * icon, query badge and settings menu; its stored state may make it read-only; the server's complaint after a
+ * refused save shows under it. A field is addressed by its path (core records/paths.ts): the model, or
+ * `TABLE#rN.COLUMN` for a cell of a saved row (a row not saved yet has no path).
+ */
+export interface DataMode {
+  fieldExtra(path: string, widget: Widget): ReactNode;
+  fieldReadOnly(path: string): boolean;
+  serverError(path: string): string | undefined;
+}
 
 /** What every part of a rendered form shares; it changes only with the language or the display props. */
 export interface RendererSettings {
@@ -21,6 +34,8 @@ export interface RendererSettings {
   placeholders: { input: string; select: string };
   /** A test and benchmark hook: called each time a field or cell renders. */
   onFieldRender: ((path: string) => void) | undefined;
+  /** Data entry's per-field additions; none in the designer's preview. */
+  dataMode: DataMode | undefined;
 }
 
 export const RendererContext = createContext<RendererSettings | null>(null);
