@@ -1,0 +1,77 @@
+import type { Shape } from './catalogue';
+import type { zhCNWorkflow } from './zh-CN.workflow';
+
+/** English texts of the field workflow and electronic signatures. */
+export const enUSWorkflow: Shape<typeof zhCNWorkflow> = {
+  workflow: {
+    action: {
+      verify: 'Verify',
+      unverify: 'Unverify',
+      review: 'Review',
+      unreview: 'Unreview',
+      sign: 'Sign',
+      lock: 'Lock',
+      unlock: 'Unlock',
+      freeze: 'Freeze',
+      unfreeze: 'Unfreeze',
+      inactivate: 'Inactive',
+      activate: 'Active',
+      recalculate: 'Recalculate',
+      clear: 'Clear',
+    },
+    inactiveType: {
+      ND: 'Not detected (ND)',
+      NA: 'Not applicable (NA)',
+      IE: 'Input error (IE)',
+      OTHER: 'Other',
+    },
+    confirm: {
+      title: 'Confirm: {{action}}',
+      field: '“{{action}}” will be applied to the field “{{label}}”.',
+      clear: 'The field’s value will be cleared; the change is recorded in the audit trail.',
+      recalculate: 'The field’s value will be recalculated from its formula; the change is recorded in the audit trail.',
+      lock: 'Once locked, nobody (administrators included) can change these data until someone with the right unlocks them.',
+      unlock: 'Unlocked data can be changed again; the unlock is recorded in the audit trail.',
+      inactivate: 'The field will be marked “{{type}}” and become read-only.',
+      bulk: '“{{action}}” will be applied to every eligible field of {{scope}}.',
+    },
+    note: 'Note (optional)',
+    scope: { panel: 'this form', event: 'this visit', subject: 'this subject' },
+    bulk: {
+      title: 'Bulk actions',
+      result: '{{applied}} fields done, {{skipped}} skipped',
+    },
+    reauth: {
+      title: 'Confirm your identity',
+      trigger: 'Get permission',
+      username: 'Login name',
+      password: 'Password',
+      reason: 'Reason',
+      warning: 'Enter your own login name and password to confirm your identity. Repeated wrong passwords lock the account.',
+      confirm: 'Confirm',
+      required: 'Enter the {{field}}',
+    },
+    sign: {
+      button: 'Sign',
+      title: 'Electronic signature — {{scope}}',
+      attestation: 'Attestation',
+      attested: 'I have read and agree to the statement above',
+      attestedRequired: 'Confirm the attestation first',
+      meaning: 'Meaning of the signature',
+      meaningRequired: 'Choose the meaning of the signature',
+      notUsed: 'The project’s audit process does not use signatures',
+    },
+    signatures: {
+      title: 'Electronic signatures',
+      empty: 'No signatures',
+      signer: 'Signer',
+      signedAt: 'Signed at',
+      meaning: 'Meaning',
+      reason: 'Reason',
+      scope: 'Scope',
+      broken: 'Broken',
+      brokenAt: 'Broken at {{at}} ({{by}})',
+      valid: 'Valid',
+    },
+  },
+};
