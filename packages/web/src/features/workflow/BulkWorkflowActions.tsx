@@ -3,6 +3,7 @@ import type { BulkFieldAction, BulkFieldActionResult, SignatureScope } from '@dc
 import { BULK_FIELD_ACTIONS, transitionOf } from '@dcap/core';
 import { useTranslation } from 'react-i18next';
 import { useAppInit } from '../../app/initContext';
+import { useConfirm } from '../../lib/confirm';
 import { useBulkAction } from './api';
 import { auditStepsOf, workflowRightsOf } from './rights';
 
@@ -20,7 +21,8 @@ export interface BulkWorkflowActionsProps {
  */
 export function BulkWorkflowActions({ scope, id, onDone }: BulkWorkflowActionsProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const init = useAppInit();
   const rights = workflowRightsOf(init);
   const steps = auditStepsOf(init);
@@ -32,7 +34,7 @@ export function BulkWorkflowActions({ scope, id, onDone }: BulkWorkflowActionsPr
 
   const run = (action: BulkFieldAction) => {
     const name = t(`workflow.action.${action}`);
-    void modal.confirm({
+    confirm({
       title: t('workflow.confirm.title', { action: name }),
       content: t('workflow.confirm.bulk', { action: name, scope: t(`workflow.scope.${scope}`) }),
       onOk: () =>
@@ -52,13 +54,13 @@ export function BulkWorkflowActions({ scope, id, onDone }: BulkWorkflowActionsPr
       menu={{
         items: actions.map((action) => ({
           key: action,
-          label: t(`workflow.action.${action}`),
+          label: <span data-testid={`bulk-action-${action}`}>{t(`workflow.action.${action}`)}</span>,
           disabled: !rights.includes(transitionOf(action).right),
           onClick: () => run(action),
         })),
       }}
     >
-      <Button loading={bulk.isPending}>{t('workflow.bulk.title')}</Button>
+      <Button loading={bulk.isPending} data-testid={`bulk-actions-${scope}-${String(id)}`}>{t('workflow.bulk.title')}</Button>
     </Dropdown>
   );
 }

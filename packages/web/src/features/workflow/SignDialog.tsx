@@ -28,6 +28,7 @@ export interface SignDialogProps {
 export function SignDialog({ open, scope, id, onClose, onSigned }: SignDialogProps) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
+  const init = useAppInit();
   const sign = useSign();
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -40,6 +41,7 @@ export function SignDialog({ open, scope, id, onClose, onSigned }: SignDialogPro
       open={open}
       title={t('workflow.sign.title', { scope: t(`workflow.scope.${scope}`) })}
       withReason
+      defaultUsername={init.user.username}
       confirmText={t('workflow.sign.button')}
       loading={sign.isPending}
       error={error}
@@ -74,10 +76,10 @@ export function SignDialog({ open, scope, id, onClose, onSigned }: SignDialogPro
         valuePropName="checked"
         rules={[{ validator: (_rule, value) => (value === true ? Promise.resolve() : Promise.reject(new Error(t('workflow.sign.attestedRequired')))) }]}
       >
-        <Checkbox>{t('workflow.sign.attested')}</Checkbox>
+        <Checkbox data-testid="signature-attested">{t('workflow.sign.attested')}</Checkbox>
       </Form.Item>
       <Form.Item name="meaning" label={t('workflow.sign.meaning')} rules={[{ required: true, message: t('workflow.sign.meaningRequired') }]}>
-        <Select options={SIGNATURE_MEANINGS.map((meaning) => ({ value: meaning, label: SIGNATURE_MEANING_LABELS[meaning][locale] }))} />
+        <Select data-testid="signature-meaning" options={SIGNATURE_MEANINGS.map((meaning) => ({ value: meaning, label: SIGNATURE_MEANING_LABELS[meaning][locale] }))} />
       </Form.Item>
     </ReauthDialog>
   );
@@ -101,7 +103,7 @@ export function SignButton({ scope, id, onSigned }: SignButtonProps) {
   const allowed = used && init.projectAbilities['record.sign'] === true;
   return (
     <>
-      <Button disabled={!allowed} title={used ? undefined : t('workflow.sign.notUsed')} onClick={() => setOpen(true)}>
+      <Button data-testid={`${scope === 'event' ? 'visit' : scope}-sign-${String(id)}`} disabled={!allowed} title={used ? undefined : t('workflow.sign.notUsed')} onClick={() => setOpen(true)}>
         {t('workflow.sign.button')}
       </Button>
       <SignDialog open={open} scope={scope} id={id} onClose={() => setOpen(false)} onSigned={onSigned} />

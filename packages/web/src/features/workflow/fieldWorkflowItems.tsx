@@ -1,9 +1,9 @@
 import type { MenuProps } from 'antd';
-import { App } from 'antd';
 import type { FieldAction, InactiveType } from '@dcap/core';
 import { availableFieldActions, INACTIVE_TYPES } from '@dcap/core';
 import { useTranslation } from 'react-i18next';
 import { useAppInit } from '../../app/initContext';
+import { useConfirm } from '../../lib/confirm';
 import type { FieldRef } from '../records/fieldRef';
 import { useFieldAction } from './api';
 import { auditStepsOf, workflowRightsOf } from './rights';
@@ -20,7 +20,7 @@ const CONFIRMED: ReadonlySet<FieldAction> = new Set<FieldAction>(['clear', 'reca
  */
 export function useFieldWorkflowItems(field: FieldRef, onChanged: () => void): MenuProps['items'] {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const init = useAppInit();
   const mutation = useFieldAction();
   const context = { rights: workflowRightsOf(init), steps: auditStepsOf(init), widgetType: field.widgetType, hasFormula: field.hasFormula };
@@ -36,7 +36,7 @@ export function useFieldWorkflowItems(field: FieldRef, onChanged: () => void): M
     const name = t(`workflow.action.${action}`);
     const detail =
       action === 'inactivate' && inactiveType ? t('workflow.confirm.inactivate', { type: t(`workflow.inactiveType.${inactiveType}`) }) : t(`workflow.confirm.${action as 'clear'}`);
-    void modal.confirm({
+    confirm({
       title: t('workflow.confirm.title', { action: name }),
       content: (
         <>
@@ -44,20 +44,24 @@ export function useFieldWorkflowItems(field: FieldRef, onChanged: () => void): M
           <p>{detail}</p>
         </>
       ),
-      okButtonProps: { danger: action === 'clear' || action === 'lock' },
+      danger: action === 'clear' || action === 'lock',
       onOk: send,
     });
   };
 
   return available.map((entry) => {
     const key = `workflow.${entry.action}`;
-    const label = t(`workflow.action.${entry.action}`);
+    const label = <span data-testid={`field-action-${entry.action}`}>{t(`workflow.action.${entry.action}`)}</span>;
     if (entry.action === 'inactivate') {
       return {
         key,
         label,
         disabled: !entry.enabled,
-        children: INACTIVE_TYPES.map((type) => ({ key: `${key}.${type}`, label: t(`workflow.inactiveType.${type}`), onClick: () => run('inactivate', type) })),
+        children: INACTIVE_TYPES.map((type) => ({
+          key: `${key}.${type}`,
+          label: <span data-testid={`field-action-inactivate-${type}`}>{t(`workflow.inactiveType.${type}`)}</span>,
+          onClick: () => run('inactivate', type),
+        })),
       };
     }
     return { key, label, disabled: !entry.enabled || mutation.isPending, onClick: () => run(entry.action) };
