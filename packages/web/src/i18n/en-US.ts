@@ -6,6 +6,7 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
 import { enUSWorkflow } from './en-US.workflow';
@@ -291,6 +292,7 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,
   ...enUSRecords,

@@ -5,6 +5,7 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
+import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
 import { zhCNWorkflow } from './zh-CN.workflow';
@@ -289,6 +290,7 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNSync,
+  ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,
   ...zhCNRecords,

@@ -11,6 +11,7 @@ import { isApiError } from '../../api/errors';
 import { PageSpin } from '../../components/PageSpin';
 import { currentLocale } from '../../i18n';
 import { FormRenderer } from '../renderer';
+import { FieldAttachments, TableImportButton } from '../attachments';
 import type { DataMode, FormRendererHandle } from '../renderer';
 import { widgetLabel } from '../renderer/context';
 import { useRecordPanel, useSaveRecord } from './api';
@@ -118,6 +119,9 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
         return state !== undefined && (state.frozen || state.status === 'LOCKED' || state.inactiveType !== null);
       },
       serverError: (path) => serverErrors[path],
+      // Spec 002 §5 image upload and §2 "upload from spreadsheet" (features/attachments).
+      uploadField: (path, _widget, disabled) => <FieldAttachments panelInstanceId={panel.panelInstanceId} path={path} editable={panel.rights.editable && !disabled} saved={panel.firstSavedAt !== null} />,
+      tableActions: (table) => <TableImportButton table={table} panelInstanceId={panel.panelInstanceId} />,
     };
   }, [pure, panel, showQueries, serverErrors, onReload, label, locale]);
 

@@ -119,7 +119,7 @@ export function FieldControl({ widget, value, disabled, onChange }: FieldControl
       return <ColorPicker value={asText(value) || undefined} disabled={disabled} showText onChange={(color) => onChange(color.toHexString())} />;
     case 'uploader':
     case 'imgupload':
-      return <UploadPlaceholder />;
+      return <UploadPlaceholder widget={widget} disabled={disabled} />;
     case 'bullseyeplot':
       return <BullseyePlot widget={widget} value={value} disabled={disabled} onChange={onChange} />;
     case 'richeditor':

@@ -139,7 +139,7 @@ function CardRows({ widget, columns, rowIds, removable }: RowsProps) {
 
 /** A table widget: a heading, its rows as a table, cards or a virtualised list, and add row when repeatable. */
 export const TableWidget = memo(function TableWidget({ widget }: { widget: Widget }) {
-  const { store, tableMode, readOnly, locale, t } = useRenderer();
+  const { store, tableMode, readOnly, locale, t, dataMode } = useRenderer();
   const rowIds = useRowIds(store, widget.model);
   const columns = tableColumns(widget);
   const huge = store.tables.isHuge(widget.model);
@@ -149,6 +149,8 @@ export const TableWidget = memo(function TableWidget({ widget }: { widget: Widge
   return (
     <div className="dcap-renderer-table-widget" data-testid={`tablewidget-${widget.model}`}>
       <Typography.Title level={5}>{widgetLabel(widget, locale)}</Typography.Title>
+      {/* Data entry only (the preview has no data mode): spec 002 §2 "upload from spreadsheet", also to replace huge-data rows. */}
+      {widget.options.repeatable === true && !readOnly && dataMode?.tableActions ? <div className="dcap-renderer-table-toolbar">{dataMode.tableActions(widget)}</div> : null}
       {huge ? <HugeRows {...props} /> : mode === 'card' ? <CardRows {...props} /> : <PlainRows {...props} />}
       {repeatable ? (
         <Button type="dashed" block icon={<PlusOutlined />} onClick={() => store.tables.addRow(widget.model)} data-testid={`add-row-${widget.model}`}>

@@ -1,10 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
+import type { Widget } from '@dcap/core';
 import { useRenderer } from './context';
 
-/** Spec 002 §5: uploading waits until the record is saved; here the uploader only shows where it will be. */
-export function UploadPlaceholder() {
-  const { t } = useRenderer();
+/**
+ * An upload field. In data entry the page's data mode supplies the real uploader (features/attachments:
+ * list, thumbnails, preview, upload and delete of the field's images); a table cell's uploader, which has no
+ * field path of its own until its row is saved, and the designer's preview show where it will be, disabled
+ * with spec 002 §5's prompt to save first.
+ */
+export function UploadPlaceholder({ widget, disabled = false }: { widget?: Widget; disabled?: boolean }) {
+  const { t, dataMode } = useRenderer();
+  if (widget && !widget.table && dataMode?.uploadField) return <>{dataMode.uploadField(widget.model, widget, disabled)}</>;
   return (
     <span className="dcap-renderer-upload">
       <Button icon={<UploadOutlined />} disabled>

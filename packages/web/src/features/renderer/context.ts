@@ -16,6 +16,13 @@ export interface DataMode {
   fieldExtra(path: string, widget: Widget): ReactNode;
   fieldReadOnly(path: string): boolean;
   serverError(path: string): string | undefined;
+  /**
+   * The control of an upload field (spec 002 §5 image upload: its attachments, upload and delete); without
+   * it the field shows the placeholder. `disabled` says the field may not change now.
+   */
+  uploadField?: ((path: string, widget: Widget, disabled: boolean) => ReactNode) | undefined;
+  /** Extra buttons of an editable repeatable table's toolbar (spec 002 §2 "upload from spreadsheet"). */
+  tableActions?: ((table: Widget) => ReactNode) | undefined;
 }
 
 /** What every part of a rendered form shares; it changes only with the language or the display props. */

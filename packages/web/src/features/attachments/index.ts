@@ -1,0 +1,11 @@
+export { AttachmentList } from './AttachmentList';
+export type { AttachmentListProps } from './AttachmentList';
+export { FieldAttachments } from './FieldAttachments';
+export type { FieldAttachmentsProps } from './FieldAttachments';
+export { SourceDocuments } from './SourceDocuments';
+export type { SourceDocumentsProps } from './SourceDocuments';
+export { VisitRecordUpload } from './VisitRecordUpload';
+export type { VisitRecordUploadProps } from './VisitRecordUpload';
+export { ExcelUploadModal } from './ExcelUploadModal';
+export type { ExcelUploadModalProps } from './ExcelUploadModal';
+export { TableImportButton } from './TableImportButton';
