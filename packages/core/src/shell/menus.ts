@@ -80,6 +80,12 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     sort: 35,
     visibleTo: inProject('record.view'),
     children: [
+      // Spec 002 §2 "subject list with filters" (the data-capture landing, spec 000 §2.4), "subject
+      // information", "screening results"; the screening-plan rollback requests of spec 002 §4.
+      { key: 'surveySchedule', path: '/survey/schedule', titleKey: 'subjects.menu.list', icon: 'team', sort: 40, visibleTo: inProject('record.view') },
+      { key: 'surveySubject', path: '/survey/subject/:subjectId', titleKey: 'subjects.menu.subject', sort: 41, hidden: true, visibleTo: inProject('record.view') },
+      { key: 'surveyScreening', path: '/survey/screening', titleKey: 'subjects.menu.screening', icon: 'audit', sort: 45, visibleTo: inProject('record.view') },
+      { key: 'surveyRequests', path: '/survey/requests', titleKey: 'subjects.menu.requests', icon: 'audit', sort: 50, visibleTo: inProject('record.view') },
       // Spec 002 §2 "task summary": visits due and overdue per site.
       { key: 'surveyTasks', path: '/survey/tasks', titleKey: 'menu.surveyTasks', icon: 'schedule', sort: 60, visibleTo: inProject('record.view') },
       // Spec 002 §2 "query management" and "alteration log": the caller's sites only.
@@ -87,6 +93,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'surveyAlterationLog', path: '/survey/alterationLog', titleKey: 'menu.surveyAlterationLog', icon: 'audit', sort: 80, visibleTo: inProject('record.view') },
       // Spec 002 §2 "Form panel": panel entry, opened from a subject's visits.
       { key: 'surveyPanelEntry', path: '/survey/subject/:subjectId/panel/:panelInstanceId', titleKey: 'menu.surveyPanelEntry', sort: 90, hidden: true, visibleTo: inProject('record.view') },
+      // COMPLIANCE ES-4: a subject's electronic signatures, and signing the whole subject.
+      { key: 'surveySignatures', path: '/survey/subject/:subjectId/signatures', titleKey: 'workflow.menu.signatures', sort: 91, hidden: true, visibleTo: inProject('record.view') },
     ],
   },
   {

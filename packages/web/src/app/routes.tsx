@@ -56,6 +56,11 @@ const dictionariesPage = async () => ({ Component: (await import('../features/li
 const derivedFieldsPage = async () => ({ Component: (await import('../features/library/DerivedFieldsPage')).DerivedFieldsPage });
 const taskSummaryPage = async () => ({ Component: (await import('../features/schedule/TaskSummaryPage')).TaskSummaryPage });
 const panelEntryPage = async () => ({ Component: (await import('../features/records/PanelEntryPage')).PanelEntryPage });
+const subjectSignaturesPage = async () => ({ Component: (await import('../features/workflow/SubjectSignaturesPage')).SubjectSignaturesPage });
+const subjectListPage = async () => ({ Component: (await import('../features/subjects/SubjectListPage')).SubjectListPage });
+const screeningResultsPage = async () => ({ Component: (await import('../features/subjects/SubjectListPage')).ScreeningResultsPage });
+const subjectPage = async () => ({ Component: (await import('../features/subjects/SubjectPage')).SubjectPage });
+const subjectRequestsPage = async () => ({ Component: (await import('../features/subjects/RequestsPage')).RequestsPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -113,6 +118,11 @@ export const routes: RouteObject[] = [
           { path: '/survey/queries', lazy: queryManagementPage },
           { path: '/survey/alterationLog', lazy: alterationLogPage },
           { path: '/survey/subject/:subjectId/panel/:panelInstanceId', lazy: panelEntryPage },
+          { path: '/survey/subject/:subjectId/signatures', lazy: subjectSignaturesPage },
+          { path: '/survey/schedule', lazy: subjectListPage },
+          { path: '/survey/subject/:subjectId', lazy: subjectPage },
+          { path: '/survey/screening', lazy: screeningResultsPage },
+          { path: '/survey/requests', lazy: subjectRequestsPage },
         ],
       },
       {

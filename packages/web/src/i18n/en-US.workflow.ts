@@ -4,6 +4,7 @@ import type { zhCNWorkflow } from './zh-CN.workflow';
 /** English texts of the field workflow and electronic signatures. */
 export const enUSWorkflow: Shape<typeof zhCNWorkflow> = {
   workflow: {
+    menu: { signatures: 'Electronic signatures' },
     action: {
       verify: 'Verify',
       unverify: 'Unverify',
@@ -71,6 +72,7 @@ export const enUSWorkflow: Shape<typeof zhCNWorkflow> = {
       scope: 'Scope',
       broken: 'Broken',
       brokenAt: 'Broken at {{at}} ({{by}})',
+      back: 'Back to the subject',
       valid: 'Valid',
     },
   },

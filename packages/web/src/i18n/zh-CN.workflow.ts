@@ -1,6 +1,7 @@
 /** Chinese texts of the field workflow and electronic signatures (part of zh-CN.ts). */
 export const zhCNWorkflow = {
   workflow: {
+    menu: { signatures: '电子签名' },
     action: {
       verify: '核查',
       unverify: '取消核查',
@@ -68,6 +69,7 @@ export const zhCNWorkflow = {
       scope: '范围',
       broken: '已失效',
       brokenAt: '失效于 {{at}}（{{by}}）',
+      back: '返回受试者',
       valid: '有效',
     },
   },
