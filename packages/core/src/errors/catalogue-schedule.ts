@@ -35,6 +35,11 @@ export const SCHEDULE_ERRORS = {
     'zh-CN': '日期 {date} 无效',
     'en-US': 'The date {date} is not a valid day',
   },
+  'schedule.date_future': {
+    status: 400,
+    'zh-CN': '实际访视日期 {date} 不能晚于今天',
+    'en-US': 'The actual visit date {date} cannot be later than today',
+  },
   'schedule.visit_tasks_off': {
     status: 409,
     'zh-CN': '本项目未开启访视任务',

@@ -53,6 +53,14 @@ export function calendarDay(moment: Date, timeZone: string = DEFAULT_TIME_ZONE):
   return `${String(date.year).padStart(4, '0')}-${pad(date.month)}-${pad(date.day)}`;
 }
 
+/**
+ * The latest day that is "today" somewhere on earth (UTC+14): an actual visit date after it is refused
+ * whatever the user's zone, and no user's today ever is.
+ */
+export function latestToday(moment: Date): IsoDay {
+  return calendarDay(moment, 'Pacific/Kiritimati');
+}
+
 /** What planning reads of a design event (publishing's snapshot event has these fields). */
 export interface PlannableEvent {
   id: number;

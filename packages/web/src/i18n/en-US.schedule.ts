@@ -23,6 +23,7 @@ export const enUSSchedule: Shape<typeof zhCNSchedule> = {
     addUnscheduled: 'Add unscheduled visit',
     addRepeat: 'Repeat a visit',
     addEntry: 'Add an entry',
+    queryLegend: 'Open queries',
     legend: 'Legend',
     windowLegend: 'Visit status',
     dateDialog: {

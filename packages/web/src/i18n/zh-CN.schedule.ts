@@ -20,6 +20,7 @@ export const zhCNSchedule = {
     addUnscheduled: '新增计划外访视',
     addRepeat: '新增重复访视',
     addEntry: '新增一条记录',
+    queryLegend: '未关闭质疑数',
     legend: '图例',
     windowLegend: '访视状态',
     dateDialog: {

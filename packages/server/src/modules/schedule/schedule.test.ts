@@ -228,10 +228,13 @@ describe('the actual date of a visit', () => {
     expect(last).toMatchObject({ old_value: { actualDate: '2024-03-05' }, new_value: { actualDate: null, outOfWindow: false }, reason: '访视未发生' });
   });
 
-  it('refuses a day that does not exist', async () => {
+  it('refuses a day that does not exist and a day after today', async () => {
     const subject = await newSubject(rs.siteA.id, '2024-02-20');
     const visit2 = await visitOf(subject.id, rs.events.visit2);
     refused(await call(rs.people.coordinator, 'POST', '/dcap/schedule/setActualDate', { eventInstanceId: visit2.id, actualDate: '2025-02-29' }), 400, 'request.invalid');
+    refused(await call(rs.people.coordinator, 'POST', '/dcap/schedule/setActualDate', { eventInstanceId: visit2.id, actualDate: addDays(today(), 2) }), 400, 'schedule.date_future');
+    expect((await visitOf(subject.id, rs.events.visit2)).actual_date).toBeNull();
+    ok(await call(rs.people.coordinator, 'POST', '/dcap/schedule/setActualDate', { eventInstanceId: visit2.id, actualDate: today() }));
   });
 
   it('moves the planned days of visits not yet done when the baseline’s actual date is set', async () => {

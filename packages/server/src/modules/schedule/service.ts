@@ -16,8 +16,10 @@ import type {
 } from '@dcap/core';
 import {
   actualOutsideWindow,
+  addDays,
   AppError,
   calendarDay,
+  latestToday,
   planEvent,
   planSchedule,
   scheduleAnchor,
@@ -222,8 +224,10 @@ export async function subjectSchedule(deps: ServiceDeps, caller: ProjectCaller, 
  * When the baseline visit's actual date changes, the planned days of the visits not yet done move with it
  * (offsets count from baseline, day 0; docs/decisions.md "Visit schedule"). Returns how many moved.
  */
-async function replanFromBaseline(trx: Transaction<Database>, audit: ProjectAuditor, subject: SubjectRow, baselineActual: string | null, env: string): Promise<number> {
-  const anchor = scheduleAnchor({ baselineActual, consentDate: subject.consent_date, createdDay: calendarDay(subject.created_at) });
+async function replanFromBaseline(trx: Transaction<Database>, audit: ProjectAuditor, subject: SubjectRow, baseline: SnapshotEvent, baselineActual: string | null, env: string): Promise<number> {
+  // Day 0 is the baseline's day less its own offset (core allows the baseline no offset but 0).
+  const dayZero = baselineActual === null ? null : addDays(baselineActual, -(baseline.offsetDays ?? 0));
+  const anchor = scheduleAnchor({ baselineActual: dayZero, consentDate: subject.consent_date, createdDay: calendarDay(subject.created_at) });
   const snapshotOf = versionReader(trx);
   const moved: { eventInstanceId: number; from: string | null; to: string | null }[] = [];
   for (const row of await repo.subjectEventInstances(trx, subject.id)) {
@@ -259,6 +263,7 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
       const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === before.id && panel.status !== 'EXPIRED');
       return { visit: presentVisit(before, event, hasData, calendarDay(deps.clock.now())), outOfWindow: body.actualDate !== null && actualOutsideWindow(datesOf(before), body.actualDate), replanned: 0 };
     }
+    if (body.actualDate !== null && body.actualDate > latestToday(deps.clock.now())) throw new AppError('schedule.date_future', { date: body.actualDate });
     if (before.actual_date !== null && reason === '') throw new AppError('schedule.reason_required');
     const after = await repo.setActualDate(trx, before.id, body.actualDate);
     const outOfWindow = body.actualDate !== null && actualOutsideWindow(datesOf(after), body.actualDate);
@@ -273,7 +278,7 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
       reason: reason === '' ? null : reason,
     });
     const event = eventOf(await versionReader(trx)(after.design_version_id), after.event_id);
-    const replanned = event.type === 'BASELINE' && after.seq === 1 ? await replanFromBaseline(trx, audit, subject, after.actual_date, scope.env.key) : 0;
+    const replanned = event.type === 'BASELINE' && after.seq === 1 ? await replanFromBaseline(trx, audit, subject, event, after.actual_date, scope.env.key) : 0;
     const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === after.id && panel.status !== 'EXPIRED');
     return { visit: presentVisit(after, event, hasData, calendarDay(deps.clock.now())), outOfWindow, replanned };
   });

@@ -216,7 +216,7 @@ function Legend() {
         ))}
         <Flex gap={4} align="center">
           <Badge count={1} size="small" />
-          <Typography.Text style={{ fontSize: 12 }}>{t('schedule.openQueries', { count: 1 })}</Typography.Text>
+          <Typography.Text style={{ fontSize: 12 }}>{t('schedule.queryLegend')}</Typography.Text>
         </Flex>
       </Flex>
       <Flex gap={6} wrap align="center">
@@ -273,7 +273,7 @@ function ActualDateDialog({ visit, onClose }: { visit: ScheduleVisit; onClose: (
           key="save"
           type="primary"
           loading={mutation.isPending}
-          disabled={chosen === null || (needsReason && reason.trim() === '')}
+          disabled={chosen === null || chosen === visit.actualDate || (needsReason && reason.trim() === '')}
           onClick={() => save(chosen)}
           data-testid="visit-date-save"
         >
@@ -289,7 +289,7 @@ function ActualDateDialog({ visit, onClose }: { visit: ScheduleVisit; onClose: (
           ) : null}
         </Form.Item>
         <Form.Item label={t('schedule.dateDialog.date')} required>
-          <DatePicker value={date} onChange={setDate} format={DAY} style={{ width: '100%' }} data-testid="visit-date-picker" />
+          <DatePicker value={date} onChange={setDate} format={DAY} disabledDate={(day) => day.isAfter(dayjs(), 'day')} style={{ width: '100%' }} data-testid="visit-date-picker" />
         </Form.Item>
         {outside ? <Alert type="warning" showIcon title={t('schedule.dateDialog.outOfWindow')} style={{ marginBottom: 16 }} /> : null}
         {saved ? (
