@@ -176,6 +176,8 @@ export type DerivedLog = z.infer<typeof derivedLogSchema>;
 const alterationFilters = {
   siteId: queryId().optional(),
   subjectId: queryId().optional(),
+  /** Part of a subject's platform number or subject code. */
+  subject: safeText().max(64).optional(),
   /** The visit (an event of the design). */
   eventId: queryId().optional(),
   /** The panel (an instrument of the design). */
@@ -193,3 +195,13 @@ export type AlterationExportQuery = z.infer<typeof alterationExportQuerySchema>;
 
 export const alterationPageSchema = z.object({ list: z.array(auditEntrySchema), total: z.number(), pageNo: z.number(), pageSize: z.number() });
 export type AlterationPage = z.infer<typeof alterationPageSchema>;
+
+const named = z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable() });
+/** The choices of the query management and alteration log filters: the caller's sites, the design's visits and panels, the people who acted. */
+export const queryFilterOptionsSchema = z.object({
+  sites: z.array(named.extend({ code: z.string() })),
+  events: z.array(named),
+  instruments: z.array(named),
+  users: z.array(z.object({ id: z.number(), name: z.string(), username: z.string() })),
+});
+export type QueryFilterOptions = z.infer<typeof queryFilterOptionsSchema>;

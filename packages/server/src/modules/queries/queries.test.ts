@@ -1,4 +1,4 @@
-import type { AlterationPage, FieldAudit, Query, QueryPage, QueryThread, RecordPanel, DerivedLog, PanelQueries } from '@dcap/core';
+import type { AlterationPage, DerivedLog, FieldAudit, PanelQueries, Query, QueryFilterOptions, QueryPage, QueryThread, RecordPanel } from '@dcap/core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
@@ -276,6 +276,15 @@ describe('query management', () => {
     expect(lines[1]).toMatch(/\+00:00/);
     const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'query.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: dataManager.id, env: 'uat', new_value: { rows: 1 } });
+  });
+
+  it('offers the caller’s sites, the design’s visits and panels, and who acted as filter choices', async () => {
+    const options = ok(await get(rs.people.siteBUser, '/dcap/query/options')) as QueryFilterOptions;
+    expect(options.sites.map((site) => site.id)).toEqual([rs.siteB.id]);
+    expect(options.events.map((event) => event.id)).toContain(rs.events.screening);
+    expect(options.instruments.map((instrument) => instrument.id)).toContain(rs.instruments.DM);
+    expect(options.users.map((user) => user.id)).toContain(rs.people.siteBUser.id);
+    expect(options.users.map((user) => user.id)).not.toContain(rs.people.coordinator.id);
   });
 
   it('a site B user cannot export site A queries', async () => {

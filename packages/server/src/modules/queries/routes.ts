@@ -9,6 +9,7 @@ import {
   panelQueriesQuerySchema,
   panelQueriesSchema,
   queryExportQuerySchema,
+  queryFilterOptionsSchema,
   queryIdQuerySchema,
   queryListQuerySchema,
   queryPageSchema,
@@ -24,7 +25,7 @@ import { fileReplySchema } from '../../http/route.js';
 import { exportAlterations, exportQueries } from './export.js';
 import { listManagedQueries, panelQueries, queryThread } from './reads.js';
 import { actOnQuery, raiseQuery } from './service.js';
-import { alterationLog, derivedLog, fieldAudit } from './trail-service.js';
+import { alterationLog, derivedLog, fieldAudit, filterOptions } from './trail-service.js';
 
 const TAG = 'queries';
 const VIEW_ONE = { project: 'record.view', site: 'scoped' } as const;
@@ -94,6 +95,15 @@ export function registerQueryRoutes(app: FastifyInstance, routes: RouteRegistry,
     query: panelQueriesQuerySchema,
     response: panelQueriesSchema,
     handler: ({ caller, query }) => panelQueries(deps, caller, query.panelInstanceId, query.path),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/query/options',
+    summary: 'Choices of the query and alteration log filters: the caller’s sites, the design’s visits and panels, who acted',
+    tag: TAG,
+    access: { project: 'record.view' },
+    response: queryFilterOptionsSchema,
+    handler: ({ caller }) => filterOptions(deps, caller),
   });
   routes.add(app, {
     method: 'GET',

@@ -44,6 +44,8 @@ export interface TrailScope {
 export interface TrailFilter {
   siteId?: number;
   subjectId?: number;
+  /** Part of a subject's platform number or subject code. */
+  subject?: string;
   eventId?: number;
   instrumentId?: number;
   userId?: number;
@@ -92,6 +94,10 @@ function conditions(filter: TrailFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (filter.siteId !== undefined) parts.push(sql`l.site_id = ${filter.siteId}`);
   if (filter.subjectId !== undefined) parts.push(sql`l.subject_id = ${filter.subjectId}`);
+  if (filter.subject !== undefined) {
+    const pattern = `%${escapeLike(filter.subject)}%`;
+    parts.push(sql`(s.platform_no ILIKE ${pattern} OR s.subject_code ILIKE ${pattern})`);
+  }
   if (filter.eventId !== undefined) parts.push(sql`e.event_id = ${filter.eventId}`);
   if (filter.instrumentId !== undefined) parts.push(sql`p.instrument_id = ${filter.instrumentId}`);
   if (filter.userId !== undefined) parts.push(sql`l.actor_id = ${filter.userId}`);
@@ -139,6 +145,7 @@ export async function countTrailRows(db: Executor, scope: TrailScope, filter: Tr
   const result = await sql<{ count: string }>`
     WITH l AS (${located(scope)})
     SELECT count(*) AS count FROM l
+    LEFT JOIN subjects s ON s.id = l.subject_id
     LEFT JOIN event_instances e ON e.id = l.event_instance_id
     LEFT JOIN panel_instances p ON p.id = l.panel_instance_id
     WHERE ${conditions(filter)}`.execute(db);
@@ -167,4 +174,25 @@ export async function signatureIdsOver(db: Executor, panel: { id: number; event_
     )
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The sites of a project within a scope, in code order. */
+export async function sitesIn(db: Executor, projectId: number, sites: readonly number[] | null): Promise<{ id: number; code: string; name: string; name_en: string | null }[]> {
+  let query = db.selectFrom('project_sites').select(['id', 'code', 'name', 'name_en']).where('project_id', '=', projectId);
+  if (sites !== null) query = sites.length === 0 ? query.where((eb) => eb.val(false)) : query.where('id', 'in', [...sites]);
+  return query.orderBy('code').execute();
+}
+
+/** Everyone who left an audit row on study data of the scope. */
+export async function actorsIn(db: Executor, scope: TrailScope): Promise<{ id: number; name: string; username: string }[]> {
+  let query = db
+    .selectFrom('audit_log as a')
+    .innerJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['u.id', 'u.name', 'u.username'])
+    .distinct()
+    .where('a.project_id', '=', scope.projectId)
+    .where('a.env', '=', scope.env)
+    .where('a.site_id', 'is not', null);
+  if (scope.sites !== null) query = scope.sites.length === 0 ? query.where((eb) => eb.val(false)) : query.where('a.site_id', 'in', [...scope.sites]);
+  return query.orderBy('u.username').execute();
 }

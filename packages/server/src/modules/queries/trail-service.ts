@@ -1,9 +1,10 @@
-import type { AlterationExportQuery, AlterationListQuery, AlterationPage, AuditEntry, DerivedLog, FieldAudit, FieldRefQuery } from '@dcap/core';
+import type { AlterationExportQuery, AlterationListQuery, AlterationPage, AuditEntry, DerivedLog, FieldAudit, FieldRefQuery, QueryFilterOptions } from '@dcap/core';
 import { AppError, formulaInputs } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, panelInstanceInScope, requireSiteInScope } from '../subjects/scope.js';
+import { designForEnv } from '../schedule/service.js';
 import { DesignNames } from './design-names.js';
 import { scopeSites } from './service.js';
 import type { TrailFilter, TrailRow, TrailScope } from './trail-repo.js';
@@ -108,6 +109,7 @@ function alterationFilter(scope: DataScope, query: Omit<AlterationListQuery, 'pa
   return {
     ...(query.siteId === undefined ? {} : { siteId: query.siteId }),
     ...(query.subjectId === undefined ? {} : { subjectId: query.subjectId }),
+    ...(query.subject === undefined || query.subject === '' ? {} : { subject: query.subject }),
     ...(query.eventId === undefined ? {} : { eventId: query.eventId }),
     ...(query.instrumentId === undefined ? {} : { instrumentId: query.instrumentId }),
     ...(query.userId === undefined ? {} : { userId: query.userId }),
@@ -138,4 +140,24 @@ export async function alterationRows(deps: ServiceDeps, caller: ProjectCaller, q
   const filter = alterationFilter(scope, query);
   if ((await trail.countTrailRows(deps.db, trailScope(scope), filter)) > ALTERATION_EXPORT_MAX) throw new AppError('query.export_too_large', { max: ALTERATION_EXPORT_MAX });
   return present(deps, await trail.trailRows(deps.db, trailScope(scope), filter, 'asc'));
+}
+
+/** The choices of the query management and alteration log filters, within the caller's scope. */
+export async function filterOptions(deps: ServiceDeps, caller: ProjectCaller): Promise<QueryFilterOptions> {
+  const scope = await dataScope(deps.db, caller);
+  const [sites, design, users] = await Promise.all([
+    trail.sitesIn(deps.db, scope.projectId, scopeSites(scope)),
+    designForEnv(deps.db, scope.env.id),
+    trail.actorsIn(deps.db, trailScope(scope)),
+  ]);
+  const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - b.sort || a.id - b.id;
+  return {
+    sites: sites.map((site) => ({ id: site.id, code: site.code, name: site.name, nameEn: site.name_en })),
+    events: [...(design?.snapshot.events ?? [])].sort(bySort).map((event) => ({ id: event.id, name: event.name, nameEn: event.nameEn })),
+    instruments: [...(design?.snapshot.instruments ?? [])]
+      .filter((instrument) => instrument.kind === 'form')
+      .sort(bySort)
+      .map((instrument) => ({ id: instrument.id, name: instrument.name, nameEn: instrument.nameEn })),
+    users,
+  };
 }
