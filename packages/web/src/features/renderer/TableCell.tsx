@@ -70,27 +70,37 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const onChange = useCallback((next: unknown) => store.setCell(table, rowId, column.key, next), [store, table, rowId, column.key]);
   const widget = store.tables.cellWidget(table, rowId, column.key) ?? column.widget;
   const isResult = column.refCtrl === 'result';
-  // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
+  // Panel entry addresses a cell of a saved row by its path; its stored state may make it read-only.
   const { dataMode } = settings;
   const rowKey = dataMode ? store.tables.rowKey(table, rowId) : undefined;
   const path = rowKey === undefined ? undefined : fieldCellPath(table, rowKey, column.key);
   const locked = path !== undefined && (dataMode?.fieldReadOnly(path) ?? false);
+  // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
   const disabled = readOnly || locked || widget.disabled === true || column.refCtrl === 'uul';
   const serverError = path === undefined ? undefined : dataMode?.serverError(path);
   const fixed = presetText(store, table, rowId, column, value, locale);
   return (
     <div className="dcap-renderer-cell-content" data-testid={`cell-${table}-${column.key}`}>
       {fixed !== null ? (
-        <span className="dcap-renderer-cell-text" data-testid="preset-text">
-          {fixed}
+        <span className={path !== undefined && dataMode ? 'dcap-renderer-data-field' : undefined}>
+          <span className="dcap-renderer-cell-text dcap-renderer-data-control" data-testid="preset-text">
+            {fixed}
+          </span>
+          {path !== undefined && dataMode ? dataMode.fieldExtra(path, widget) : null}
         </span>
       ) : huge ? (
         <span className="dcap-renderer-cell-text">{displayValue(widget, value, locale)}</span>
+      ) : path !== undefined && dataMode ? (
+        <div className="dcap-renderer-data-field">
+          <div className="dcap-renderer-data-control">
+            <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />
+          </div>
+          {dataMode.fieldExtra(path, widget)}
+        </div>
       ) : (
         <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />
       )}
       {isResult ? <LevelMark table={table} rowId={rowId} /> : null}
-      {path !== undefined && dataMode ? dataMode.fieldExtra(path, widget) : null}
       {error || serverError ? (
         <div className="dcap-renderer-explain" role="alert">
           {error ? errorText(error, settings) : serverError}
