@@ -70,7 +70,6 @@ export const enUSQueries: Shape<typeof zhCNQueries> = {
       'subject.create': 'Subject added',
       'subject.update': 'Subject changed',
       'subject.status': 'Subject status changed',
-      'schedule.actualDate': 'Actual visit date set',
     },
     families: { 'record.*': 'Data entry', 'field.*': 'Data workflow', 'query.*': 'Queries', 'signature.*': 'Signatures', 'subject.*': 'Subjects', 'attachment.*': 'Attachments', 'schedule.*': 'Schedule' },
     age: { le7: '≤ 7 days', d8to30: '8–30 days', gt30: '> 30 days' },

@@ -67,7 +67,6 @@ export const zhCNQueries = {
       'subject.create': '新增受试者',
       'subject.update': '修改受试者',
       'subject.status': '受试者状态变更',
-      'schedule.actualDate': '填写实际访视日期',
     },
     families: { 'record.*': '数据录入', 'field.*': '数据流程', 'query.*': '质疑', 'signature.*': '签名', 'subject.*': '受试者', 'attachment.*': '附件', 'schedule.*': '访视计划' },
     age: { le7: '≤7 天', d8to30: '8–30 天', gt30: '>30 天' },
