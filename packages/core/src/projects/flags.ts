@@ -10,10 +10,10 @@ export type FlagCapability = (typeof FLAG_CAPABILITIES)[number];
 
 /**
  * The capabilities this release has: visit tasks (the task summary of spec 002 §2), data entry (subjects
- * and panels) and pre-screening of subjects. WeChat, OCR and the participant application follow. When one
+ * and panels), queries and pre-screening of subjects. WeChat, OCR and the participant application follow. When one
  * lands, add it here and name the code that reads each of its flags in `readBy`.
  */
-export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>(['visitTasks', 'dataEntry', 'preScreening']);
+export const AVAILABLE_CAPABILITIES: ReadonlySet<FlagCapability> = new Set<FlagCapability>(['visitTasks', 'dataEntry', 'preScreening', 'queries']);
 
 export interface ProjectFlagInfo {
   capability: FlagCapability;
@@ -80,7 +80,11 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
     meaning: 'the subject information (initials, sex, birth date, informed consent date) is required to enrol',
     readBy: ['server subjects/service.ts enrolSubject: enrolment is refused while any of them is empty'],
   },
-  sameRoleCancelCloseQuery: { capability: 'queries', meaning: 'a query may be cancelled or closed by the role that raised it', readBy: [] },
+  sameRoleCancelCloseQuery: {
+    capability: 'queries',
+    meaning: 'a query may be cancelled or closed by the role that raised it',
+    readBy: ['core queries/rules.ts queryRefusal and server queries/service.ts: any user of the raising role may cancel or close, no other role may close (handleAllQuery excepted)'],
+  },
 };
 
 /** Whether the flag's capability exists, so the configuration form offers it. */
