@@ -15,11 +15,12 @@ export function showApplicationNames(count: number): boolean {
 }
 
 /**
- * Where each application lands (spec 000 §2.4). Data capture is this shell until the record area is
- * mounted; the other sub-applications are not part of this deployment yet.
+ * Where each application lands (spec 000 §2.4 "Default landing paths: data capture … /survey/schedule"):
+ * data capture opens on the subject list; the dashboard stays at /project/DataDisplay. The other
+ * sub-applications are not part of this deployment yet.
  */
 export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
-  dCap: '/project/DataDisplay',
+  dCap: '/survey/schedule',
   Balance: null,
   Bigscreen: null,
   iMask: null,
