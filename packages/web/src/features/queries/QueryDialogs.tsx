@@ -35,14 +35,14 @@ export function RaiseQueryContent({ field, onDone, onCancel }: { field: FieldTar
     <Form form={form} layout="vertical" data-testid="raise-query-form">
       <Typography.Paragraph type="secondary">{t('queries.raise.hint')}</Typography.Paragraph>
       <Form.Item name="content" label={t('queries.raise.content')} rules={[eitherRule]} dependencies={['contentEn']}>
-        <Input.TextArea rows={3} maxLength={QUERY_TEXT_MAX} showCount data-testid="raise-content" />
+        <Input.TextArea rows={3} maxLength={QUERY_TEXT_MAX} showCount data-testid="query-content" />
       </Form.Item>
       <Form.Item name="contentEn" label={t('queries.raise.contentEn')} rules={[eitherRule]} dependencies={['content']}>
-        <Input.TextArea rows={3} maxLength={QUERY_TEXT_MAX} showCount data-testid="raise-content-en" />
+        <Input.TextArea rows={3} maxLength={QUERY_TEXT_MAX} showCount data-testid="query-content-en" />
       </Form.Item>
       <Flex justify="end" gap={8}>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="primary" loading={raise.isPending} onClick={() => void submit().catch(() => undefined)} data-testid="raise-submit">
+        <Button type="primary" loading={raise.isPending} onClick={() => void submit().catch(() => undefined)} data-testid="query-submit">
           {t('queries.action.raise')}
         </Button>
       </Flex>
@@ -164,5 +164,47 @@ export function QueryThreadContent({ field, only, onChanged }: { field: FieldTar
       items={list.map((query) => ({ key: String(query.id), label: <QueryHeader query={query} />, children: <QueryThread query={query} onChanged={onChanged} /> }))}
       data-testid="query-threads"
     />
+  );
+}
+
+/**
+ * One action on one query straight from the field's menu (spec 002 §6): the query, its thread, a comment
+ * (required to answer) and the button. The menu offers it only when the server lists the action for the caller.
+ */
+export function ActOnQueryContent({ query, action, onDone, onCancel }: { query: Query; action: QueryUserAction; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const thread = useQueryThread(query.id);
+  const act = useQueryAction();
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = async () => {
+    if (action === 'answer' && comment.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    await act.mutateAsync({ action, id: query.id, comment });
+    onDone();
+  };
+  return (
+    <Flex vertical gap={12} data-testid={`query-${action}-dialog`}>
+      <QueryHeader query={query} />
+      {thread.data ? <Timeline items={thread.data.comments.map((c) => ({ key: c.id, content: <CommentLine comment={c} /> }))} /> : <Spin />}
+      <Form.Item
+        label={t('queries.thread.comment')}
+        layout="vertical"
+        required={action === 'answer'}
+        validateStatus={missing ? 'error' : undefined}
+        help={missing ? t('queries.thread.commentRequired') : undefined}
+        style={{ marginBottom: 0 }}
+      >
+        <Input.TextArea rows={3} value={comment} maxLength={QUERY_TEXT_MAX} onChange={(event) => setComment(event.target.value)} data-testid={`query-${action}-content`} />
+      </Form.Item>
+      <Flex justify="end" gap={8}>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button {...ACTION_BUTTON[action]} type="primary" loading={act.isPending} onClick={() => void submit().catch(() => undefined)} data-testid={`query-${action}-submit`}>
+          {t(`queries.action.${action}`)}
+        </Button>
+      </Flex>
+    </Flex>
   );
 }

@@ -61,10 +61,11 @@ export interface AlterationFilters {
 }
 
 /** GET /dcap/query/panel: the queries of a panel instance, or of one field. */
-export function usePanelQueries(panelInstanceId: number, path?: string) {
+export function usePanelQueries(panelInstanceId: number, path?: string, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.panel(panelInstanceId, path),
+    enabled,
     queryFn: ({ signal }) => api.request('/query/panel', { signal, query: { panelInstanceId, path }, schema: panelQueriesSchema }),
   });
 }
