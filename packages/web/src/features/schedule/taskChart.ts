@@ -18,7 +18,8 @@ export function taskChartOption(summary: TaskSummary, t: Translate, locale: Loca
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     grid: { left: 48, right: 24, top: 48, bottom: 48, containLabel: true },
-    xAxis: { type: 'category', data: summary.sites.map((site) => taskSiteLabel(site, locale)), axisLabel: { interval: 0 } },
+    // The axis shows site codes (names can be long); the tooltip names the site in full.
+    xAxis: { type: 'category', data: summary.sites.map((site) => taskSiteLabel(site, locale)), axisLabel: { interval: 0, formatter: (value: string) => value.split(' ')[0] ?? value } },
     yAxis: { type: 'value', name: t('schedule.tasks.axisCount'), minInterval: 1 },
     series: CHART_BUCKETS.map((bucket) => ({
       type: 'bar',
