@@ -12,13 +12,15 @@ export interface SignatureListProps {
   subjectId: number;
   /** Only the signatures covering this panel (its own, its visit's and the subject's). */
   panelInstanceId?: number;
+  /** Show the list's own title (off where the page already has one). */
+  titled?: boolean;
 }
 
 /**
  * The electronic signatures of a subject or over one panel (COMPLIANCE ES-4): signer's full name at signing,
  * date and time with zone, meaning, reason, and whether a later change broke it.
  */
-export function SignatureList({ subjectId, panelInstanceId }: SignatureListProps) {
+export function SignatureList({ subjectId, panelInstanceId, titled = true }: SignatureListProps) {
   const { t, i18n } = useTranslation();
   const locale: Locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const query = useSignatures({ subjectId, panelInstanceId });
@@ -38,7 +40,7 @@ export function SignatureList({ subjectId, panelInstanceId }: SignatureListProps
   return (
     <List
       size="small"
-      header={<Typography.Text strong>{t('workflow.signatures.title')}</Typography.Text>}
+      header={titled ? <Typography.Text strong>{t('workflow.signatures.title')}</Typography.Text> : undefined}
       loading={query.isLoading}
       locale={{ emptyText: t('workflow.signatures.empty') }}
       dataSource={query.data ?? []}

@@ -25,7 +25,7 @@ export function SubjectSignaturesPage() {
           <SignButton scope="subject" id={subjectId} />
         </Space>
       </Flex>
-      <SignatureList subjectId={subjectId} />
+      <SignatureList subjectId={subjectId} titled={false} />
     </Card>
   );
 }
