@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { useTableImport, useTableTemplate } from './api';
+import { fileHead } from './checks';
 import './attachments.css';
 
 export interface ExcelUploadModalProps {
@@ -83,7 +84,7 @@ export function ExcelUploadModal({ open, panelInstanceId, table, onApply, onClos
   const accept = (file: File) => {
     void (async () => {
       clear();
-      const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+      const head = await fileHead(file, 8);
       if (detectFileKind(head) === 'xls') {
         setLocalError(t('tableImport.xls'));
         return;
