@@ -39,6 +39,7 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
       'server projects/pre-screen-service.ts: applying to suspend pre-screening is refused unless the project uses it',
       'server subjects/service.ts: a subject added as a pre-screening candidate (RECORD_STATUS_PRESCREEN) is refused unless it is on',
       'web features/subjects/AddSubjectDialog.tsx: offers the pre-screening choice when it is on',
+      'server attachments/service.ts: identity-card images (uploadIdCard) are taken and listed only when it is on',
     ],
   },
   preScreenSuspend: {
@@ -52,7 +53,10 @@ export const PROJECT_FLAGS: Record<ProjectConfigFlag, ProjectFlagInfo> = {
   visitTask: {
     capability: 'visitTasks',
     meaning: 'the task summary lists each site’s due, overdue and upcoming visits, with their visit records',
-    readBy: ['server schedule/service.ts: the task summary, its visit list and the visit-record list answer only when it is on'],
+    readBy: [
+      'server schedule/service.ts: the task summary, its visit list and the visit-record list answer only when it is on',
+      'server attachments/service.ts: visit records are uploaded (uploadVisitRecord) only when it is on',
+    ],
   },
   clinicalNumber: {
     capability: 'dataEntry',
