@@ -9,14 +9,16 @@ export type SubjectDialog = 'status' | 'enrol' | 'screening' | 'rollback' | null
 interface DialogProps {
   subject: Subject;
   open: SubjectDialog;
+  /** The status chosen in the header's menu, preselected in the status dialog. */
+  status?: SubjectStatus;
   onClose: () => void;
 }
 
 /** The status, enrolment, screening-result and rollback dialogs of a subject (spec 002 §4, §5). */
-export function SubjectActionDialogs({ subject, open, onClose }: DialogProps) {
+export function SubjectActionDialogs({ subject, open, status, onClose }: DialogProps) {
   return (
     <>
-      {open === 'status' ? <StatusDialog subject={subject} onClose={onClose} /> : null}
+      {open === 'status' ? <StatusDialog subject={subject} initial={status} onClose={onClose} /> : null}
       {open === 'enrol' ? <EnrolDialog subject={subject} onClose={onClose} /> : null}
       {open === 'screening' ? <ScreeningDialog subject={subject} onClose={onClose} /> : null}
       {open === 'rollback' ? <RollbackDialog subject={subject} onClose={onClose} /> : null}
@@ -26,7 +28,7 @@ export function SubjectActionDialogs({ subject, open, onClose }: DialogProps) {
 
 const reasonRule = (message: string) => ({ required: true, whitespace: true, message });
 
-function StatusDialog({ subject, onClose }: { subject: Subject; onClose: () => void }) {
+function StatusDialog({ subject, initial, onClose }: { subject: Subject; initial?: SubjectStatus; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ status: SubjectStatus; reason?: string }>();
   const change = useChangeStatusMutation();
@@ -48,7 +50,7 @@ function StatusDialog({ subject, onClose }: { subject: Subject; onClose: () => v
       }
       data-testid="status-dialog"
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={{ status: initial }}>
         <Form.Item name="status" label={t('subjects.statusDialog.to')} rules={[{ required: true }]}>
           <Select options={targets.map((value) => ({ value, label: t(`subjects.status.${value}`) }))} data-testid="status-dialog-to" />
         </Form.Item>

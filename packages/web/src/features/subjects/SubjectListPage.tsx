@@ -55,7 +55,6 @@ export function SubjectListPage({ statuses, titleKey = 'subjects.list.title' }: 
   const env = currentEnv?.key ?? null;
   const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<SubjectListRequest>({});
-  const shown = statuses ?? LISTED_SUBJECT_STATUSES;
   const [status, setStatus] = useState<SubjectStatus | undefined>(statuses?.[0]);
   const [pageNo, setPageNo] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -63,6 +62,8 @@ export function SubjectListPage({ statuses, titleKey = 'subjects.list.title' }: 
   const list = useSubjectListQuery(projectId, env, { ...filter, status, pageNo, pageSize: PAGE_SIZE });
   const canEnter = init.projectAbilities['record.enter'] === true;
   const counts = list.data?.counts ?? {};
+  // Pre-screening shows only where the project pre-screens or a candidate exists.
+  const shown = statuses ?? LISTED_SUBJECT_STATUSES.filter((one) => one !== 'RECORD_STATUS_PRESCREEN' || options.data?.preScreen === true || (counts[one] ?? 0) > 0);
   const all = shown.reduce((sum, one) => sum + (counts[one] ?? 0), 0);
 
   const columns: TableColumnsType<SubjectListItem> = [

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Subject, UpdateSubjectRequest } from '@dcap/core';
+import type { Subject, SubjectStatus, UpdateSubjectRequest } from '@dcap/core';
 import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, todayIso } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
@@ -100,6 +100,7 @@ export function SubjectPage() {
   const subject = useSubjectQuery(subjectId);
   const options = useSubjectOptionsQuery(project?.id ?? null, currentEnv?.key ?? null);
   const [dialog, setDialog] = useState<SubjectDialog>(null);
+  const [target, setTarget] = useState<SubjectStatus | undefined>(undefined);
   const canEnter = init.projectAbilities['record.enter'] === true;
 
   if (subject.isError) return <Alert type="warning" showIcon title={subject.error.message} />;
@@ -127,8 +128,17 @@ export function SubjectPage() {
       {statusTargets.length > 0 ? (
         <Dropdown.Button
           icon={<DownOutlined />}
-          menu={{ items: statusTargets.map((value) => ({ key: value, label: t(`subjects.status.${value}`) })), onClick: () => setDialog('status') }}
-          onClick={() => setDialog('status')}
+          menu={{
+            items: statusTargets.map((value) => ({ key: value, label: t(`subjects.status.${value}`) })),
+            onClick: ({ key }) => {
+              setTarget(key as SubjectStatus);
+              setDialog('status');
+            },
+          }}
+          onClick={() => {
+            setTarget(undefined);
+            setDialog('status');
+          }}
           data-testid="action-status"
         >
           {t('subjects.actions.status')}
@@ -191,7 +201,7 @@ export function SubjectPage() {
           data-testid="subject-tabs"
         />
       </Card>
-      <SubjectActionDialogs subject={data} open={dialog} onClose={() => setDialog(null)} />
+      <SubjectActionDialogs subject={data} open={dialog} status={target} onClose={() => setDialog(null)} />
     </Flex>
   );
 }
