@@ -45,7 +45,7 @@ test('a new project manager signs in to the demo study, opens the designer from 
   // The only study the manager belongs to is entered on sign-in (spec 000 §4.1: the first listed).
   await expect(page.getByTestId('project-code')).toContainText('DEMO-HTN');
 
-  // A study being configured opens in the test environment (spec 000 §4.4), where design cannot be changed.
+  // A study in testing opens in the test environment (spec 000 §4.4), where design cannot be changed.
   await expect(page.getByTestId('env-switch')).toContainText('测试环境');
 
   // From the project's menu to the forms: the session moves to development on its own, with a notice.
@@ -75,7 +75,7 @@ test('a new project manager signs in to the demo study, opens the designer from 
   const instruments = await api<{ id: number; nameAbbr: string }[]>(page, 'GET', `/dcap/project/instrument/list/${String(projectId)}`, token);
   const vs = instruments.find((instrument) => instrument.nameAbbr === 'VS');
   const draft = await api<{ panel: { list: { key: string; name: string }[] } }>(page, 'POST', '/dcap/project/instrument/preview', token, { instrumentId: vs?.id });
-  expect(draft.panel.list.map((widget) => widget.key)).toEqual(['VSDAT', 'SYSBP', 'DIABP', 'PULSE', 'RESP']);
+  expect(draft.panel.list.map((widget) => widget.key)).toEqual(['VSDAT', 'HEIGHT', 'WEIGHT', 'BMI', 'SYSBP', 'DIABP', 'PULSE', 'RESP']);
 
   // The designer's title row stays in view while a short window scrolls the page (both languages).
   await page.setViewportSize({ width: 1280, height: 520 });

@@ -3,7 +3,7 @@ import { createProjectSchema, rightsToFlags, saveRoleSchema } from '@dcap/core';
 import type { ServiceDeps } from '../deps.js';
 import type { Actor, RequestMeta } from '../http/context.js';
 import { resolveProjectAccess } from '../modules/projects/access.js';
-import { step } from '../modules/projects/lifecycle-service.js';
+import { applyAuditConfig, step } from '../modules/projects/lifecycle-service.js';
 import { DEFAULT_ENVIRONMENTS, createProject } from '../modules/projects/service.js';
 import { assignRoles } from '../modules/roles/assignment-service.js';
 import { saveRole } from '../modules/roles/service.js';
@@ -11,6 +11,8 @@ import { saveSite } from '../modules/sites/service.js';
 import { createUnit } from '../modules/units/service.js';
 import { findUserByUsername } from '../modules/users/repo.js';
 import { createUser } from '../modules/users/service.js';
+import type { DemoTeam } from './demo-data.js';
+import { seedDemoData } from './demo-data.js';
 import { seedDemoDesign } from './demo-design.js';
 
 export const DEMO_PROJECT_CODE = 'DEMO-HTN';
@@ -126,7 +128,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null>
   await step(deps, pm.actor, await resolveProjectAccess(deps.db, pm.actor, project.id), 'nextStep', META, 'PROJECT_STATUS_SET_UP');
   const caller = { actor: pm.actor, project: await resolveProjectAccess(deps.db, pm.actor, project.id), meta: META };
   // The project manager drafts the design in the development environment and publishes it to test.
-  await seedDemoDesign(deps, { ...caller, actor: { ...pm.actor, currentProjectId: project.id, currentEnv: 'dev' } });
+  const design = await seedDemoDesign(deps, { ...caller, actor: { ...pm.actor, currentProjectId: project.id, currentEnv: 'dev' } });
 
   const sites = [];
   for (const [index, hospital] of HOSPITALS.entries()) {
@@ -157,11 +159,42 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null>
     ...sites.map((site, i): [string, string, string, string] => [`demo.pi${i + 1}`, `研究者${i + 1}`, `Investigator ${i + 1}`, `PI-${site.code}`]),
   ];
   const grants = [{ roleId: roleIds.get('PM') ?? 0, userIds: [pm.actor.userId] }];
+  const members = new Map<string, { actor: Actor; password: string; roleId: number }>();
   for (const [username, name, nameEn, role] of people) {
     const person = await account(deps, admin, { username, name, nameEn });
     accounts.push({ username, role, password: person.password });
     grants.push({ roleId: roleIds.get(role) ?? 0, userIds: [person.actor.userId] });
+    members.set(username, { ...person, roleId: roleIds.get(role) ?? 0 });
   }
   await assignRoles(deps, caller, grants, false);
+
+  // Spec 000 §4.2: the configuration audit is applied for, the platform administrator confirms it and the
+  // study team confirms internal testing: the study is in test, where data is entered in the test environment.
+  await applyAuditConfig(deps, pm.actor, await resolveProjectAccess(deps.db, pm.actor, project.id), META);
+  await step(deps, admin, await resolveProjectAccess(deps.db, admin, project.id), 'saConfirmConfig', META, 'CONFIG');
+  await step(deps, pm.actor, await resolveProjectAccess(deps.db, pm.actor, project.id), 'confirmInternalTest', META, 'INTERNAL_TEST');
+
+  // Each demo account at work in the test environment, in its own role.
+  const inTest = async (actor: Actor, roleId: number) => {
+    const working = { ...actor, currentProjectId: project.id, currentRoleId: roleId, currentEnv: 'uat' };
+    return { actor: working, project: await resolveProjectAccess(deps.db, working, project.id), meta: META };
+  };
+  const member = (username: string) => {
+    const found = members.get(username);
+    if (!found) throw new Error(`demo user ${username} is missing`);
+    return found;
+  };
+  const team: DemoTeam = {
+    pm: await inTest(pm.actor, roleIds.get('PM') ?? 0),
+    cra: await inTest(member('demo.cra').actor, member('demo.cra').roleId),
+    dm: await inTest(member('demo.dm').actor, member('demo.dm').roleId),
+    investigators: await Promise.all(
+      sites.map(async (site, i) => {
+        const investigator = member(`demo.pi${String(i + 1)}`);
+        return { caller: await inTest(investigator.actor, investigator.roleId), siteId: site.id, password: investigator.password };
+      }),
+    ),
+  };
+  await seedDemoData(deps, design, team);
   return accounts;
 }
