@@ -251,6 +251,8 @@ async function replanFromBaseline(trx: Transaction<Database>, audit: ProjectAudi
  * (spec 002 §5). Setting the baseline's date moves the planned days of the visits not yet done.
  */
 export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCaller, body: SetActualDateBody): Promise<SetActualDateResult> {
+  // Another site's visit answers as unknown before the project's status is looked at (and again inside).
+  await eventInstanceInScope(deps.db, await dataScope(deps.db, caller), body.eventInstanceId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const found = await eventInstanceInScope(trx, scope, body.eventInstanceId);
@@ -296,6 +298,7 @@ type SetActualDateBody = z.output<typeof setActualDateSchema>;
  * a planned day: it happens when it happens (docs/decisions.md "Visit schedule").
  */
 export async function addVisit(deps: ServiceDeps, caller: ProjectCaller, body: AddVisitRequest, kind: 'unscheduled' | 'repeat'): Promise<AddedVisit> {
+  await subjectInScope(deps.db, await dataScope(deps.db, caller), body.subjectId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const subject = await subjectInScope(trx, scope, body.subjectId);
@@ -334,6 +337,7 @@ export async function addVisit(deps: ServiceDeps, caller: ProjectCaller, body: A
 
 /** POST /dcap/schedule/addLogEntry: another entry of a panel of a log visit (adverse events, medication). */
 export async function addLogEntry(deps: ServiceDeps, caller: ProjectCaller, body: AddLogEntryRequest): Promise<AddedLogEntry> {
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.panelInstanceId);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await panelInstanceInScope(trx, scope, body.panelInstanceId);
@@ -412,9 +416,13 @@ const TASK_PAGE_SIZE = 20;
 
 /** GET /dcap/visitTask/list: the visits of one bucket (optionally of one site of the scope), a page at a time. */
 export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: z.output<typeof taskListQuerySchema>): Promise<TaskList> {
-  requireVisitTasks(caller);
   const scope = await dataScope(deps.db, caller);
-  if (query.siteId !== undefined) requireSiteInScope(scope, query.siteId);
+  if (query.siteId !== undefined) {
+    requireSiteInScope(scope, query.siteId);
+    // A site of another project is outside every scope of this one.
+    if (!(await repo.sitesInScope(deps.db, scope.projectId, [query.siteId])).length) throw new AppError('subject.site_forbidden');
+  }
+  requireVisitTasks(caller);
   const bounds = taskBounds(todayFor(deps, query.timeZone));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? TASK_PAGE_SIZE;
@@ -448,6 +456,8 @@ export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: 
  * the attachments module (which checks the visit lies in the caller's sites).
  */
 export async function visitRecordList(deps: ServiceDeps, caller: ProjectCaller, eventInstanceId: number): Promise<AttachmentItem[]> {
+  const scope = await dataScope(deps.db, caller);
+  await subjectInScope(deps.db, scope, (await eventInstanceInScope(deps.db, scope, eventInstanceId)).subject_id);
   requireVisitTasks(caller);
   return listAttachments(deps, caller, { kind: 'visitRecord', eventInsId: eventInstanceId });
 }
