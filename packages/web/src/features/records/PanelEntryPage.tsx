@@ -11,7 +11,7 @@ import { isApiError } from '../../api/errors';
 import { PageSpin } from '../../components/PageSpin';
 import { currentLocale } from '../../i18n';
 import { FormRenderer } from '../renderer';
-import { FieldAttachments, TableImportButton } from '../attachments';
+import { FieldAttachments, SourceDocuments, TableImportButton } from '../attachments';
 import type { DataMode, FormRendererHandle } from '../renderer';
 import { widgetLabel } from '../renderer/context';
 import { useRecordPanel, useSaveRecord } from './api';
@@ -277,6 +277,10 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
             {t('records.save')}
           </Button>
         </Flex>
+      ) : null}
+      {/* Remote source verification: site staff upload, monitors who verify view (docs/decisions.md "Who sees which attachment"). */}
+      {panel.rights.enter || panel.rights.verify ? (
+        <SourceDocuments panelInstanceId={panel.panelInstanceId} editable={editable && !['SIGNED', 'LOCKED', 'FROZEN'].includes(panel.status)} saved={panel.firstSavedAt !== null} />
       ) : null}
       <ReasonDialog
         open={pending !== null}
