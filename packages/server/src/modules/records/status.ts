@@ -1,6 +1,7 @@
 import type { FormEvaluation, Panel, PanelFieldInput, PanelStatus } from '@dcap/core';
-import { AppError, ROW_KEY_FIELD, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, valuesFromFieldRows } from '@dcap/core';
-import type { FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
+import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, valuesFromFieldRows } from '@dcap/core';
+import type { Transaction } from 'kysely';
+import type { Database, FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 import type { SnapshotInstrument } from '../publishing/snapshot.js';
 import { snapshotOf } from '../publishing/snapshot.js';
@@ -55,4 +56,19 @@ export function panelStatusOf(definition: Pick<Panel, 'list'>, rows: readonly Fi
   return derivePanelStatus(statusInputs(rows, evaluation), unchecked);
 }
 
-export { ROW_KEY_FIELD };
+/**
+ * Recomputes `panel_instances.status` from the panel instance's stored field values (core
+ * records/panel-status.ts `derivePanelStatus`) and returns it. Called by every write that changes a value or a
+ * field's workflow state: the records save, and workflow's verify, review, sign, lock, freeze and inactivate.
+ * Exported by records/service.ts; workflow imports it from here, so the save (which calls workflow) and
+ * workflow (which calls this) form no import cycle.
+ */
+export async function refreshPanelStatus(trx: Transaction<Database>, panelInstanceId: number): Promise<string> {
+  const panel = await repo.findPanel(trx, panelInstanceId);
+  if (!panel) return 'EXPIRED';
+  const definition = await panelDefinition(trx, panel);
+  const rows = await repo.fieldValues(trx, panelInstanceId);
+  const status = panelStatusOf(definition.panel, rows, panel.unchecked, todayOf(new Date()));
+  if (status !== panel.status) await repo.updatePanel(trx, panelInstanceId, { status });
+  return status;
+}

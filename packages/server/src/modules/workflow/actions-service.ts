@@ -8,7 +8,7 @@ import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectWrite } from '../../http/project-write.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
 import { autoCloseQueries } from '../queries/service.js';
-import { panelDefinition, refreshPanelStatus } from '../records/service.js';
+import { panelDefinition, refreshPanelStatus } from '../records/status.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, eventInstanceInScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
 import { auditState, refusalError, stateOf, widgetOf, workflowRights } from './fields.js';

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow, SignatureRow } from '../../db/schema.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
-import { refreshPanelStatus } from '../records/service.js';
+import { refreshPanelStatus } from '../records/status.js';
 import * as repo from './repo.js';
 
 /** Why a signature stopped holding: a value inside its scope changed after signing (COMPLIANCE ES-5). */

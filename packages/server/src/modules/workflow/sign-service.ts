@@ -6,7 +6,7 @@ import type { ProjectCaller, RequestMeta } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import { reauthenticate } from '../auth/reauth.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
-import { refreshPanelStatus } from '../records/service.js';
+import { refreshPanelStatus } from '../records/status.js';
 import { dataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
 import { auditFieldAction, panelsInScope } from './actions-service.js';
 import { stateOf, workflowRights } from './fields.js';
