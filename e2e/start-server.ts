@@ -1,17 +1,49 @@
-// Starts the platform for the browser journeys on a fresh embedded database that is wiped on every run.
+// Starts the platform for the browser journeys on a fresh embedded database that is wiped on every run, or,
+// with E2E_DATABASE_URL, on a fresh database created on that PostgreSQL server and dropped when the server
+// stops (the demo study is seeded on the embedded database only, so journeys that prepare their own study
+// run on both).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // E2E_DATA_DIR lets two runs on one machine keep apart (with E2E_PORT).
 const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('./.data', import.meta.url));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
+async function statement(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverUrl = process.env.E2E_DATABASE_URL;
+let databaseUrl = '';
+let dropDatabase = (): Promise<void> => Promise.resolve();
+if (serverUrl) {
+  const name = `dcap_e2e_${String(process.pid)}`;
+  await statement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await statement(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = () => statement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void dropDatabase().then(
+    () => process.exit(code ?? 0),
+    () => process.exit(code ?? 0),
+  );
+});
