@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { appendAudit } from '../audit/trail.js';
 import { findUserById } from '../users/accounts.js';
-import { recordAttempt } from './attempts-repo.js';
+import { countAttemptsFromAddress, recordAttempt } from './attempts-repo.js';
 import { lockAfterFailure } from './lockout.js';
 import { verifyPassword } from './passwords.js';
 
@@ -17,6 +17,9 @@ import { verifyPassword } from './passwords.js';
 export async function reauthenticate(deps: ServiceDeps, actor: Actor, credentials: { username: string; password: string }, meta: RequestMeta, purpose: string): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
+  // The sign-in rate limit per address holds here too, so signing cannot be used to guess passwords faster.
+  const recent = await countAttemptsFromAddress(db, meta.ip, new Date(now.getTime() - 60_000));
+  if (recent >= deps.config.loginRateLimitPerMinute) throw new AppError('request.rate_limited', { seconds: 60 });
   const user = await findUserById(db, actor.userId);
   const own = user !== undefined && credentials.username.toLowerCase() === user.username.toLowerCase();
   const passwordMatches = own && (await verifyPassword(user.password_hash, credentials.password));
