@@ -9,3 +9,5 @@ export type { VisitRecordUploadProps } from './VisitRecordUpload';
 export { ExcelUploadModal } from './ExcelUploadModal';
 export type { ExcelUploadModalProps } from './ExcelUploadModal';
 export { TableImportButton } from './TableImportButton';
+export { IdCardUpload } from './IdCardUpload';
+export type { IdCardUploadProps } from './IdCardUpload';
