@@ -147,6 +147,7 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   siteId: z.number().nullable(),
   siteName: z.string().nullable(),
+  siteNameEn: z.string().nullable(),
   subjectId: z.number().nullable(),
   subjectLabel: z.string().nullable(),
   eventName: z.string().nullable(),

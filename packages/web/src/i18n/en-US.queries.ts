@@ -5,7 +5,7 @@ import type { zhCNQueries } from './zh-CN.queries';
 export const enUSQueries: Shape<typeof zhCNQueries> = {
   queries: {
     status: { OPEN: 'Pending reply', ANSWERED: 'Replied', CLOSED: 'Closed', AUTO_CLOSED: 'Auto-closed', CANCELED: 'Canceled' },
-    action: { raise: 'Raise query', answer: 'Answer', close: 'Close', cancel: 'Cancel query', autoClose: 'Auto-closed', reopen: 'Reopen' },
+    action: { raise: 'Raise query', answer: 'Answer', close: 'Close query', cancel: 'Cancel query', autoClose: 'Auto-closed', reopen: 'Reopen' },
     menu: { raise: 'Raise query', thread: 'Queries', auditLog: 'Audit log', derivedLog: 'Derived log' },
     badge: '{{count}} unclosed queries',
     raise: {
@@ -23,7 +23,6 @@ export const enUSQueries: Shape<typeof zhCNQueries> = {
       commentRequired: 'Enter the answer',
       commentPlaceholder: 'Your answer, or a comment on closing or cancelling',
       noActions: 'You cannot act on this query',
-      english: 'English',
     },
     audit: {
       title: 'Audit log · {{field}}',

@@ -2,7 +2,7 @@
 export const zhCNQueries = {
   queries: {
     status: { OPEN: '待回复', ANSWERED: '已回复', CLOSED: '已关闭', AUTO_CLOSED: '自动关闭', CANCELED: '已取消' },
-    action: { raise: '发起质疑', answer: '回复', close: '关闭', cancel: '取消质疑', autoClose: '自动关闭', reopen: '重新打开' },
+    action: { raise: '发起质疑', answer: '回复', close: '关闭质疑', cancel: '取消质疑', autoClose: '自动关闭', reopen: '重新打开' },
     menu: { raise: '发起质疑', thread: '查看质疑', auditLog: '稽查日志', derivedLog: '衍生日志' },
     badge: '{{count}} 条未关闭质疑',
     raise: {
@@ -20,7 +20,6 @@ export const zhCNQueries = {
       commentRequired: '请填写回复内容',
       commentPlaceholder: '回复、关闭或取消时的意见',
       noActions: '您不能对此质疑执行操作',
-      english: '英文',
     },
     audit: {
       title: '稽查日志 · {{field}}',

@@ -21,6 +21,7 @@ export interface TrailRow {
   entity_id: string | null;
   site_id: number | null;
   site_name: string | null;
+  site_name_en: string | null;
   old_value: unknown;
   new_value: unknown;
   reason: string | null;
@@ -127,7 +128,7 @@ export async function trailRows(db: Executor, scope: TrailScope, filter: TrailFi
   const result = await sql<TrailRow>`
     WITH l AS (${located(scope)})
     SELECT l.id, l.at, l.actor_id, l.actor_username, u.name AS actor_name, l.actor_role, l.action, l.entity_type, l.entity_id,
-      l.site_id, ps.name AS site_name, l.old_value, l.new_value, l.reason, l.subject_id, s.platform_no, s.subject_code,
+      l.site_id, ps.name AS site_name, ps.name_en AS site_name_en, l.old_value, l.new_value, l.reason, l.subject_id, s.platform_no, s.subject_code,
       e.event_id, e.seq AS event_seq, p.instrument_id, p.design_version_id, l.path
     FROM l
     LEFT JOIN users u ON u.id = l.actor_id

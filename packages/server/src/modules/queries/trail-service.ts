@@ -41,6 +41,7 @@ export function presentTrail(rows: readonly TrailRow[], names: DesignNames): Aud
       entityId: row.entity_id,
       siteId: row.site_id,
       siteName: row.site_name,
+      siteNameEn: row.site_name_en,
       subjectId: row.subject_id,
       subjectLabel: row.subject_code ?? row.platform_no,
       eventName: event?.name ?? null,

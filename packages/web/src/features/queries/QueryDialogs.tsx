@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query, QueryComment, QueryUserAction } from '@dcap/core';
 import { QUERY_TEXT_MAX } from '@dcap/core';
+import { currentLocale } from '../../i18n';
 import { usePanelQueries, useQueryAction, useQueryThread, useRaiseQuery } from './api';
 import { timeWithOffset } from './format';
 import { QueryStatusTag } from './statusTag';
@@ -123,19 +124,22 @@ function QueryThread({ query, onChanged }: { query: Query; onChanged: () => void
 }
 
 function QueryHeader({ query }: { query: Query }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The text in the interface language first, the other language below it when the raiser wrote both.
+  const english = currentLocale(i18n) === 'en-US' && query.contentEn !== null;
+  const main = english ? (query.contentEn ?? query.content) : query.content;
+  const other = english ? query.content : query.contentEn;
   return (
     <Flex vertical gap={2}>
       <Space wrap>
         <QueryStatusTag status={query.status} />
         <Typography.Text strong style={{ whiteSpace: 'pre-wrap' }}>
-          {query.content}
+          {main}
         </Typography.Text>
       </Space>
-      {query.contentEn && query.contentEn !== query.content ? (
-        <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
-          <Typography.Text type="secondary">{t('queries.thread.english')}: </Typography.Text>
-          {query.contentEn}
+      {other && other !== main ? (
+        <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+          {other}
         </Typography.Text>
       ) : null}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -2,7 +2,8 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { AuditEntry, Locale } from '@dcap/core';
+import type { AuditEntry, Locale, QueryStatus } from '@dcap/core';
+import { QUERY_STATUSES } from '@dcap/core';
 import { describeAuditValue, localName, timeWithOffset } from './format';
 
 /** An action's label in the interface language, or the action itself when it has none. */
@@ -14,9 +15,18 @@ export function actionLabel(t: TFunction, action: string): string {
 
 /** Old → new as one cell; a blank side shows as "(empty)" (COMPLIANCE AT-6: changes to and from empty). */
 export function ChangeCell({ entry, t }: { entry: AuditEntry; t: TFunction }) {
-  const before = describeAuditValue(entry.oldValue);
-  const after = describeAuditValue(entry.newValue);
-  const side = (text: string) => (text === '' ? <Typography.Text type="secondary">{t('queries.empty')}</Typography.Text> : <Typography.Text>{text}</Typography.Text>);
+  // A query's status reads as its management label (spec 002 §4).
+  const readable = (text: string) => (entry.entityType === 'query' && (QUERY_STATUSES as readonly string[]).includes(text) ? t(`queries.status.${text as QueryStatus}`) : text);
+  const before = readable(describeAuditValue(entry.oldValue));
+  const after = readable(describeAuditValue(entry.newValue));
+  const side = (text: string) =>
+    text === '' ? (
+      <Typography.Text type="secondary">{t('queries.empty')}</Typography.Text>
+    ) : (
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 260 }}>
+        {text}
+      </Typography.Text>
+    );
   return (
     <Space size={4} wrap>
       {side(before)}
@@ -37,7 +47,7 @@ export function auditColumns(t: TFunction, options: AuditColumnOptions): TableCo
   const { locale } = options;
   const where: TableColumnsType<AuditEntry> = options.location
     ? [
-        { key: 'site', title: t('queries.alteration.columns.site'), width: 110, render: (_, row) => row.siteName ?? '—' },
+        { key: 'site', title: t('queries.alteration.columns.site'), width: 110, render: (_, row) => localName(locale, row.siteName, row.siteNameEn) || '—' },
         { key: 'subject', title: t('queries.alteration.columns.subject'), width: 110, render: (_, row) => row.subjectLabel ?? '—' },
         { key: 'visit', title: t('queries.alteration.columns.visit'), width: 110, render: (_, row) => localName(locale, row.eventName, row.eventNameEn) || '—' },
         { key: 'panel', title: t('queries.alteration.columns.panel'), width: 120, render: (_, row) => localName(locale, row.instrumentName, row.instrumentNameEn) || '—' },
@@ -61,7 +71,7 @@ export function auditColumns(t: TFunction, options: AuditColumnOptions): TableCo
     { key: 'role', title: t('queries.audit.role'), width: 90, render: (_, row) => row.actorRole ?? '—' },
     ...where,
     { key: 'action', title: t('queries.audit.action'), width: 130, render: (_, row) => actionLabel(t, row.action) },
-    { key: 'change', title: t('queries.audit.change'), render: (_, row) => <ChangeCell entry={row} t={t} /> },
+    { key: 'change', title: t('queries.audit.change'), width: 300, render: (_, row) => <ChangeCell entry={row} t={t} /> },
     { key: 'reason', title: t('queries.audit.reason'), width: 160, render: (_, row) => row.reason ?? '' },
   ];
 }
