@@ -460,6 +460,8 @@ async function lockForWrite(trx: Transaction<Database>, caller: ProjectCaller, s
 
 /** Saves a panel instance (spec 002 §4, §5; docs/decisions.md "Panel entry") and answers it as now stored. */
 export async function saveRecordPanel(deps: ServiceDeps, caller: ProjectCaller, body: SaveRecordPanelRequest): Promise<RecordPanel> {
+  // Another site's panel answers as missing before anything else is said about it (COMPLIANCE WF-3).
+  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.panelInstanceId);
   const panelId = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const panel = await lockForWrite(trx, caller, scope, body.panelInstanceId, body.version);
@@ -506,6 +508,9 @@ export async function listCopySources(deps: ServiceDeps, caller: ProjectCaller, 
  * copied rows are new rows of the target. The engine's results are stored, not compared.
  */
 export async function copyRecordPanel(deps: ServiceDeps, caller: ProjectCaller, body: CopyRecordPanelRequest): Promise<RecordPanel> {
+  const outside = await dataScope(deps.db, caller);
+  await panelInstanceInScope(deps.db, outside, body.panelInstanceId);
+  await panelInstanceInScope(deps.db, outside, body.sourcePanelInstanceId);
   const panelId = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const scope = await dataScope(trx, caller);
     const source = await panelInstanceInScope(trx, scope, body.sourcePanelInstanceId);
