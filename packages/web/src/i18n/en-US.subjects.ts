@@ -128,6 +128,7 @@ export const enUSSubjects: Shape<typeof zhCNSubjects> = {
     },
     requests: {
       title: 'Rollback requests',
+      stateTitle: 'Decision',
       state: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
       subject: 'Subject',
       reason: 'Reason',

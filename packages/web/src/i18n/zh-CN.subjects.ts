@@ -124,6 +124,7 @@ export const zhCNSubjects = {
     },
     requests: {
       title: '回退申请',
+      stateTitle: '审批状态',
       state: { pending: '待审批', approved: '已通过', rejected: '已驳回' },
       subject: '受试者',
       reason: '申请原因',

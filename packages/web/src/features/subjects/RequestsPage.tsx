@@ -59,7 +59,7 @@ export function RequestsPage() {
     { key: 'reason', dataIndex: 'reason', title: t('subjects.requests.reason') },
     { key: 'requestedBy', dataIndex: 'requestedBy', title: t('subjects.requests.requestedBy') },
     { key: 'requestedAt', title: t('subjects.requests.requestedAt'), render: (_, row) => dayjs(row.requestedAt).format(DATE_TIME_FORMAT) },
-    { key: 'state', title: t('subjects.fields.status'), render: (_, row) => <Tag color={STATE_COLOR[row.state]}>{t(`subjects.requests.state.${row.state}`)}</Tag> },
+    { key: 'state', title: t('subjects.requests.stateTitle'), render: (_, row) => <Tag color={STATE_COLOR[row.state]}>{t(`subjects.requests.state.${row.state}`)}</Tag> },
     ...(state === 'pending'
       ? [
           {
