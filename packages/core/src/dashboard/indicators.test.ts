@@ -49,8 +49,11 @@ describe('dashboard indicators', () => {
     ]);
   });
 
-  it('starts the "all" axis at the first enrolment, or today when there is none', () => {
-    expect(cumulativeEnrolment([1], [], [{ siteId: 1, date: '2026-11-20', count: 1 }], null, '2026-11-22').dates).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+  it('starts the "all" axis the day before the first enrolment, or today when there is none', () => {
+    expect(cumulativeEnrolment([1], [], [{ siteId: 1, date: '2026-11-20', count: 1 }], null, '2026-11-22')).toEqual({
+      dates: ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'],
+      series: [{ siteId: 1, values: [0, 1, 1, 1] }],
+    });
     expect(cumulativeEnrolment([1], [], [], null, '2026-11-22')).toEqual({ dates: ['2026-11-22'], series: [{ siteId: 1, values: [0] }] });
   });
 

@@ -49,6 +49,11 @@ export function dateRange(first: string, last: string): string[] {
   return dates;
 }
 
+/** A calendar date ('YYYY-MM-DD') moved by whole days. */
+export function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 export interface EnrolmentSeries {
   siteId: number;
   /** Subjects enrolled at the site by the end of each date of `dates`. */
@@ -56,8 +61,8 @@ export interface EnrolmentSeries {
 }
 
 /**
- * Cumulative enrolment per site over the dates from the period's first day (or, for "all", the first
- * enrolment) to today: each site's count enrolled before the period, plus its enrolments up to each date.
+ * Cumulative enrolment per site over the dates from the period's first day (or, for "all", the day before
+ * the first enrolment) to today: each site's count enrolled before the period, plus its enrolments up to each date.
  */
 export function cumulativeEnrolment(
   siteIds: readonly number[],
@@ -66,7 +71,9 @@ export function cumulativeEnrolment(
   firstDate: string | null,
   today: string,
 ): { dates: string[]; series: EnrolmentSeries[] } {
-  const first = firstDate ?? daily.reduce<string | null>((min, row) => (min === null || row.date < min ? row.date : min), null) ?? today;
+  // For "all" the axis starts the day before the first enrolment, so every line rises from zero.
+  const firstEnrolment = daily.reduce<string | null>((min, row) => (min === null || row.date < min ? row.date : min), null);
+  const first = firstDate ?? (firstEnrolment === null ? today : shiftDate(firstEnrolment, -1));
   const dates = dateRange(first, today);
   const series = siteIds.map((siteId) => {
     let total = baseline.find((row) => row.siteId === siteId)?.count ?? 0;

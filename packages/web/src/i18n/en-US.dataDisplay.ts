@@ -28,11 +28,6 @@ export const enUSDataDisplay: Shape<typeof zhCNDataDisplay> = {
       panels: 'Panel status by site',
       queries: 'Unclosed queries by age',
     },
-    axis: {
-      count: 'Count',
-      date: 'Date',
-      days: 'Days',
-    },
     subjectStatus: {
       RECORD_STATUS_PRESCREEN: 'Pre-screening',
       RECORD_STATUS_SCREENING: 'Screening',

@@ -25,11 +25,6 @@ export const zhCNDataDisplay = {
       panels: '表单状态（按中心）',
       queries: '未关闭质疑（按时长）',
     },
-    axis: {
-      count: '数量',
-      date: '日期',
-      days: '天数',
-    },
     subjectStatus: {
       RECORD_STATUS_PRESCREEN: '预筛选',
       RECORD_STATUS_SCREENING: '筛选中',

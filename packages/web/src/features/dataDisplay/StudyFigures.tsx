@@ -30,7 +30,7 @@ export function StudyFigures({ projectId, env, envName }: { projectId: number; e
         ? {
             subjects: subjectsOption(data, t, locale),
             enrolment: enrolmentOption(data, t, locale),
-            panels: panelsOption(data, t, locale),
+            panels: panelsOption(data, t),
             queries: queriesOption(data, t),
           }
         : null,

@@ -70,7 +70,7 @@ describe('dashboard charts (spec 002 §2)', () => {
   });
 
   it('stacks panel statuses per site in the order of the forward chain', () => {
-    const series = panelsOption(summary, t, 'en-US').series as Series;
+    const series = panelsOption(summary, t).series as Series;
     expect(series.map((s) => [s.name, s.data])).toEqual([
       ['EXPIRED', [2, 7]],
       ['SIGNED', [5, 0]],

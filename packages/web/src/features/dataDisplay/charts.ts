@@ -17,9 +17,9 @@ export function headlineFigures(summary: DashboardSummary): { subjects: number; 
   return { subjects: sum(summary.subjects), enrolled: sum(summary.enrolmentDaily), panels: sum(summary.panels), openQueries: sum(summary.openQueries) };
 }
 
-const grid = { left: 48, right: 24, top: 48, bottom: 48, containLabel: true };
+const grid = { left: 24, right: 40, top: 40, bottom: 8, containLabel: true };
 const legend = { top: 0, type: 'scroll' as const };
-const countAxis = (t: Translate) => ({ type: 'value' as const, name: t('dataDisplay.axis.count'), minInterval: 1 });
+const countAxis = () => ({ type: 'value' as const, minInterval: 1 });
 
 /** Subjects by status (x) with one stacked series per site; statuses nobody holds are left out. */
 export function subjectsOption(summary: DashboardSummary, t: Translate, locale: Locale): EChartsOption {
@@ -29,7 +29,7 @@ export function subjectsOption(summary: DashboardSummary, t: Translate, locale: 
     legend,
     grid,
     xAxis: { type: 'category', data: statuses.map((status) => t(`dataDisplay.subjectStatus.${status}`)), axisLabel: { interval: 0, rotate: statuses.length > 5 ? 30 : 0 } },
-    yAxis: countAxis(t),
+    yAxis: countAxis(),
     series: summary.sites.map((site) => ({
       type: 'bar',
       name: siteLabel(site, locale),
@@ -53,8 +53,8 @@ export function enrolmentOption(summary: DashboardSummary, t: Translate, locale:
     tooltip: { trigger: 'axis' },
     legend,
     grid,
-    xAxis: { type: 'category', boundaryGap: false, data: dates, name: t('dataDisplay.axis.date') },
-    yAxis: countAxis(t),
+    xAxis: { type: 'category', boundaryGap: false, data: dates },
+    yAxis: countAxis(),
     series: series.map((line) => {
       const site = summary.sites.find((s) => s.id === line.siteId);
       return { type: 'line', name: site ? siteLabel(site, locale) : String(line.siteId), step: 'end', showSymbol: dates.length <= 31, data: line.values };
@@ -63,14 +63,15 @@ export function enrolmentOption(summary: DashboardSummary, t: Translate, locale:
 }
 
 /** Panel instances by site (x), stacked by status in the order of the forward chain. */
-export function panelsOption(summary: DashboardSummary, t: Translate, locale: Locale): EChartsOption {
+export function panelsOption(summary: DashboardSummary, t: Translate): EChartsOption {
   const statuses = PANEL_STATUSES.filter((status) => summary.panels.some((row) => row.status === status));
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend,
     grid,
-    xAxis: { type: 'category', data: summary.sites.map((site) => siteLabel(site, locale)) },
-    yAxis: countAxis(t),
+    // Site codes on the axis: full hospital names do not fit under a bar.
+    xAxis: { type: 'category', data: summary.sites.map((site) => site.code) },
+    yAxis: countAxis(),
     series: statuses.map((status) => ({
       type: 'bar',
       name: t(`dataDisplay.panelStatus.${status}`),
@@ -87,8 +88,8 @@ export function queriesOption(summary: DashboardSummary, t: Translate): EChartsO
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend,
     grid,
-    xAxis: { type: 'category', data: QUERY_AGE_BUCKET_KEYS.map((bucket) => t(`dataDisplay.bucket.${bucket}`)), name: t('dataDisplay.axis.days') },
-    yAxis: countAxis(t),
+    xAxis: { type: 'category', data: QUERY_AGE_BUCKET_KEYS.map((bucket) => t(`dataDisplay.bucket.${bucket}`)) },
+    yAxis: countAxis(),
     series: (['OPEN', 'ANSWERED'] as const).map((status) => ({
       type: 'bar',
       name: t(`dataDisplay.queryStatus.${status}`),
