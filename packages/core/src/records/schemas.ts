@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { panelSchema } from '../panels/schema.js';
-import { dbId, dbInt, multilineText, queryId } from '../validation/text.js';
+import { dbId, dbInt, multilineText, queryId, rawText } from '../validation/text.js';
 import { FIELD_STATUSES, INACTIVE_TYPES } from './field-state.js';
 import { PANEL_STATUSES } from './panel-status.js';
 import { CHANGE_REASON_CODES, CHANGE_REASON_TEXT_MAX } from './reasons.js';
@@ -76,14 +76,16 @@ export const changeReasonSchema = z.strictObject({
 });
 export type ChangeReason = z.infer<typeof changeReasonSchema>;
 
-const valuesSchema = z.record(z.string().max(300), z.unknown()).refine((values) => Object.keys(values).length <= RECORD_VALUES_MAX, { message: 'too_many' });
+/** A model or field path as a key: no control characters (a NUL never reaches the database). */
+const pathKey = () => rawText().max(300);
+const valuesSchema = z.record(pathKey(), z.unknown()).refine((values) => Object.keys(values).length <= RECORD_VALUES_MAX, { message: 'too_many' });
 
 /** A save of a panel instance: the version it was read at, every value of the form, reasons by changed path. */
 export const saveRecordPanelSchema = z.strictObject({
   panelInstanceId: id,
   version: dbInt().min(0),
   values: valuesSchema,
-  reasons: z.record(z.string().max(300), changeReasonSchema).default({}),
+  reasons: z.record(pathKey(), changeReasonSchema).default({}),
   /** Spec 002 §5: the panel is marked unchecked (not done); it then may hold no values. */
   unchecked: z.boolean().optional(),
 });
