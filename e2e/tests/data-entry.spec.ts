@@ -52,6 +52,20 @@ async function call(request: APIRequestContext, token: string | null, method: 'G
   return body.data;
 }
 
+/**
+ * Sessions of this worker by user name: sign-in is rate-limited per address (LOGIN_RATE_LIMIT_PER_MINUTE), so
+ * each person signs in through the API once and later steps reuse the session.
+ */
+const sessions = new Map<string, string>();
+
+async function session(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const known = sessions.get(username);
+  if (known !== undefined) return known;
+  const token = (await login(request, username, password)).token;
+  sessions.set(username, token);
+  return token;
+}
+
 async function login(request: APIRequestContext, username: string, password: string): Promise<{ token: string; mustChangePassword: boolean }> {
   const reply = await request.post('/dcap/login', { form: { username, password } });
   const body = (await reply.json()) as Envelope;
@@ -90,7 +104,7 @@ async function member(request: APIRequestContext, admin: string, pm: string, pro
  * visit panel designed in development and published to test, one site, and a role per person.
  */
 async function study(request: APIRequestContext): Promise<StudyIds> {
-  const admin = (await login(request, ADMIN.username, ADMIN.password)).token;
+  const admin = await session(request, ADMIN.username, ADMIN.password);
   const list = (await call(request, admin, 'GET', '/dcap/project/list?filter=all')) as { id: number; code: string }[];
   const pmName = 'e2e.pm';
   let projectId = list.find((project) => project.code === CODE)?.id;
@@ -98,7 +112,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
     await call(request, admin, 'POST', '/dcap/sys/user/save', { username: pmName, name: '项目经理小王', nameEn: 'Wang (PM)', password: FIRST_PASSWORD, projectAdmin: true });
     const first = await login(request, pmName, FIRST_PASSWORD);
     if (first.mustChangePassword) await call(request, first.token, 'POST', '/dcap/sys/user/password', { oldPassword: FIRST_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD });
-    const pm = (await login(request, pmName, PASSWORD)).token;
+    const pm = await session(request, pmName, PASSWORD);
     projectId = idOf(await call(request, pm, 'POST', '/dcap/project/apply', { code: CODE, name: '端到端数据录入研究', eName: 'E2E data-entry study' }));
     await call(request, pm, 'GET', `/dcap/project/nextStep/${String(projectId)}/0`);
     await call(request, pm, 'GET', `/dcap/project/store/${String(projectId)}`);
@@ -121,7 +135,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
     await call(request, pm, 'POST', '/dcap/project/applyAuditConfig', { projectId });
     await call(request, admin, 'POST', '/dcap/project/saConfirmConfig', { projectId });
   }
-  const pm = (await login(request, pmName, PASSWORD)).token;
+  const pm = await session(request, pmName, PASSWORD);
   await call(request, pm, 'GET', `/dcap/project/store/${String(projectId)}`);
   await call(request, pm, 'GET', '/dcap/projectEnv/selectEnv/uat');
   const sites = (await call(request, pm, 'POST', '/dcap/projectSite/list', { projectId })) as { id: number; code: string }[];
@@ -135,7 +149,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
 
 /** A session of its own for a person, in the study under their role and in the test environment, as the shell does. */
 async function tokenOf(request: APIRequestContext, ids: StudyIds, role: Role): Promise<string> {
-  const token = (await login(request, USERS[role].username, PASSWORD)).token;
+  const token = await session(request, USERS[role].username, PASSWORD);
   await call(request, token, 'GET', `/dcap/project/store/${String(ids.projectId)}`);
   await call(request, token, 'GET', `/dcap/projectRole/store/${String(ids.roles[role])}`);
   await call(request, token, 'GET', '/dcap/projectEnv/selectEnv/uat');
