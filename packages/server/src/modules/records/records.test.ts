@@ -252,6 +252,18 @@ describe('site scope and the query dialog', () => {
     expect(prepared.fields.find((field) => field.path === 'INITIALS')).toMatchObject({ label: '姓名缩写', labelEn: 'Initials', status: 'COMPLETED', queryable: true, queries: [] });
   });
 
+  it('answers the entry flags of the project configuration (panelAutoCover, panelAutoSwitch)', async () => {
+    const { coordinator } = rs.people;
+    const project = await db().selectFrom('projects').select('config').where('id', '=', rs.projectId).executeTakeFirstOrThrow();
+    const config = project.config as Record<string, unknown>;
+    await db().updateTable('projects').set({ config: JSON.stringify({ ...config, panelAutoCover: true, panelAutoSwitch: true }) }).where('id', '=', rs.projectId).execute();
+    try {
+      expect((await read(coordinator, pid('screening', 'DM'))).flags).toEqual({ panelAutoCover: true, panelAutoSwitch: true });
+    } finally {
+      await db().updateTable('projects').set({ config: JSON.stringify(config) }).where('id', '=', rs.projectId).execute();
+    }
+  });
+
   it('refuses saving without the entry right', async () => {
     const { monitor } = rs.people;
     const panel = await read(monitor, pid('screening', 'DM'));
