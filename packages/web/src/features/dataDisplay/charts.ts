@@ -53,7 +53,7 @@ export function enrolmentOption(summary: DashboardSummary, t: Translate, locale:
     tooltip: { trigger: 'axis' },
     legend,
     grid,
-    xAxis: { type: 'category', boundaryGap: false, data: dates },
+    xAxis: { type: 'category', boundaryGap: false, data: dates, axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right', hideOverlap: true } },
     yAxis: countAxis(),
     series: series.map((line) => {
       const site = summary.sites.find((s) => s.id === line.siteId);
