@@ -137,7 +137,8 @@ describe('first start', () => {
     expect(await signIn('admin', adminPassword ?? '')).toBe(200);
     expect(await signIn('demo.pi3', demo.get('demo.pi3') ?? '')).toBe(200);
     expect((await verifyAuditChain(database.db)).intact).toBe(true);
-  });
+    // The demo study's data (twenty subjects through the services) takes seconds on a busy machine.
+  }, 180_000);
 
   it('a later start creates nothing and prints nothing', async () => {
     const again: string[] = [];
