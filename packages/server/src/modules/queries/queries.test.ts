@@ -342,6 +342,8 @@ describe('audit trail screens', () => {
     const mine = ok(await get(dataManager, `/dcap/audit/alteration?pageSize=200&subjectId=${String(subjectA.id)}`)) as AlterationPage;
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((row) => row.subjectId === subjectA.id)).toBe(true);
+    const byNumber = ok(await get(dataManager, `/dcap/audit/alteration?pageSize=200&subject=${encodeURIComponent(subjectA.platformNo)}`)) as AlterationPage;
+    expect(byNumber.total).toBe(mine.total);
     const queries = ok(await get(dataManager, `/dcap/audit/alteration?pageSize=200&action=query.*&userId=${String(monitor.id)}`)) as AlterationPage;
     expect(queries.total).toBeGreaterThan(0);
     expect(queries.list.every((row) => row.action.startsWith('query.') && row.actorId === monitor.id)).toBe(true);
