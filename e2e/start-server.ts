@@ -26,7 +26,8 @@ const serverUrl = process.env.E2E_DATABASE_URL;
 let databaseUrl = '';
 let dropDatabase = (): Promise<void> => Promise.resolve();
 if (serverUrl) {
-  const name = `dcap_e2e_${String(process.pid)}`;
+  // One name per port: a database left behind by a killed run is dropped by the next run on that port.
+  const name = `dcap_e2e_${process.env.PORT ?? '8181'}`;
   await statement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await statement(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);

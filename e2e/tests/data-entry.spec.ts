@@ -246,11 +246,19 @@ async function openPanel(page: Page, subject: SubjectRef): Promise<void> {
   await expect(page.getByTestId('panel-entry')).toBeVisible();
 }
 
-/** Opens the settings menu beside a field on the entry page and picks an item. */
-async function fieldAction(page: Page, path: string, item: string): Promise<void> {
-  await page.getByTestId(`field-extra-${path}`).getByRole('button').click();
+/**
+ * Opens the settings menu beside a field on the entry page and picks an item; with `opens`, until that dialog
+ * shows (query items appear once the field's queries are read, and a click during that re-render is lost).
+ */
+async function fieldAction(page: Page, path: string, item: string, opens?: Locator): Promise<void> {
   // Menus opened before stay in the document, hidden.
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(item).click();
+  const menuItem = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(item);
+  await expect(async () => {
+    if (opens && (await opens.isVisible())) return;
+    if (!(await menuItem.isVisible())) await page.getByTestId(`field-extra-${path}`).getByRole('button').click();
+    await menuItem.click({ timeout: 5_000 });
+    if (opens) await expect(opens).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('1. a coordinator adds a subject and enrols them', async ({ page, request }, info) => {
@@ -341,7 +349,7 @@ test('3. a monitor verifies a field and raises a query on another', async ({ pag
   await openPanel(page, subject);
   await fieldAction(page, 'HEIGHT', 'field-action-verify');
   await expect(fieldStatus(page, 'HEIGHT')).toHaveAttribute('data-status', 'VERIFIED');
-  await fieldAction(page, 'WEIGHT', 'field-action-query');
+  await fieldAction(page, 'WEIGHT', 'field-action-query', page.getByTestId('query-content'));
   await inputOf(page.getByTestId('query-content')).fill('体重与原始资料不符，请核实');
   await page.getByTestId('query-submit').click();
   await expect(fieldQueries(page, 'WEIGHT')).toContainText('1');
@@ -357,7 +365,7 @@ test('4. the coordinator answers the query', async ({ page, request }, info) => 
   const subject = await savedPanel(request, ids);
   await signIn(page, 'coordinator');
   await openPanel(page, subject);
-  await fieldAction(page, 'WEIGHT', 'field-action-query-answer');
+  await fieldAction(page, 'WEIGHT', 'field-action-query-answer', page.getByTestId('query-answer-content'));
   await inputOf(page.getByTestId('query-answer-content')).fill('已核对原始资料，数值无误');
   await page.getByTestId('query-answer-submit').click();
   await expect(page.getByTestId('query-answer-dialog')).toHaveCount(0);
@@ -371,7 +379,7 @@ test('5. the monitor closes the query', async ({ page, request }, info) => {
   const subject = await savedPanel(request, ids);
   await signIn(page, 'monitor');
   await openPanel(page, subject);
-  await fieldAction(page, 'WEIGHT', 'field-action-query-close');
+  await fieldAction(page, 'WEIGHT', 'field-action-query-close', page.getByTestId('query-close-submit'));
   await page.getByTestId('query-close-submit').click();
   await expect(fieldQueries(page, 'WEIGHT')).toHaveCount(0);
   await expect(page.getByTestId('open-query-tag')).toHaveCount(0);
