@@ -31,9 +31,12 @@ describe('project application /project/projectApply', () => {
     type('project-form-code', ' HF-301 ');
     type('project-form-name', '心衰研究');
     type('project-form-sponsor', 'Acme Pharma');
-    // docs/project-flags.md: data entry, WeChat, OCR and pre-screening do not exist yet, so no flag is shown.
-    expect(screen.queryByTestId('project-config-visitTask')).toBeNull();
-    expect(document.querySelectorAll('[data-testid^="project-config-"]')).toHaveLength(0);
+    // docs/project-flags.md: data entry, queries, visit tasks and pre-screening exist, so their flags are
+    // offered; WeChat, OCR and participant applications do not, so theirs are not.
+    expect(screen.getByTestId('project-config-visitTask')).toBeDefined();
+    expect(screen.queryByTestId('project-config-openWechatMp')).toBeNull();
+    expect(screen.queryByTestId('project-config-enableOcr')).toBeNull();
+    expect(screen.queryByTestId('project-config-applicationModule')).toBeNull();
     fireEvent.click(screen.getByTestId('project-apply-submit'));
     await waitFor(() => {
       expect(app.router.state.location.pathname).toBe('/project/projectList');
@@ -48,7 +51,11 @@ describe('project application /project/projectApply', () => {
       groupScheme: 'PROJECT_GROUP_SCHEME_NONE',
       application: ['dCap'],
     });
-    expect(body.config).toEqual({});
+    // Every offered flag is sent, off unless switched on; no flag without its capability is sent.
+    const config = body.config as Record<string, unknown>;
+    expect(Object.values(config).every((value) => value === false)).toBe(true);
+    expect(config).toHaveProperty('visitTask', false);
+    expect(config).not.toHaveProperty('openWechatMp');
   });
 
   it('puts the server’s refusals on the fields they concern', async () => {

@@ -71,7 +71,7 @@ describe('query management /survey/queries (spec 002 §2)', () => {
     expect(within(screen.getByTestId('query-counts')).getByText('7')).toBeDefined();
 
     fireEvent.click(screen.getByTestId('query-count-CLOSED'));
-    await waitFor(() => expect(fake.requests.some((request) => request.path === '/query/list' && request.search.get('status') === 'CLOSED')).toBe(true));
+    await waitFor(() => expect(fake.requests.some((request) => request.path === '/query/list' && request.search.get('status') === 'CLOSED')).toBe(true), { timeout: 5000 });
 
     fireEvent.click(within(table).getByTestId('query-open-7'));
     const thread = await screen.findByTestId('query-thread-7');
