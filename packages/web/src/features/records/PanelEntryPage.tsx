@@ -12,6 +12,10 @@ import { PageSpin } from '../../components/PageSpin';
 import { currentLocale } from '../../i18n';
 import { FormRenderer } from '../renderer';
 import { FieldAttachments, SourceDocuments, TableImportButton } from '../attachments';
+import { BulkWorkflowActions } from '../workflow/BulkWorkflowActions';
+import { workflowRightsOf } from '../workflow/rights';
+import { SignButton } from '../workflow/SignDialog';
+import { useAppInit } from '../../app/initContext';
 import type { DataMode, FormRendererHandle } from '../renderer';
 import { widgetLabel } from '../renderer/context';
 import { useRecordPanel, useSaveRecord } from './api';
@@ -64,6 +68,7 @@ interface StaleInfo {
 }
 
 function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => void }) {
+  const init = useAppInit();
   const { t, i18n } = useTranslation();
   const locale = currentLocale(i18n);
   const { message } = App.useApp();
@@ -247,6 +252,13 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
                 <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="edit-panel-data">
                   {t('records.editPanelData')}
                 </Button>
+              ) : null}
+              {/* Spec 002 §4: the panel-wide workflow steps and the signature; the server checks each again. */}
+              {workflowRightsOf(init).length > 0 ? (
+                <>
+                  <BulkWorkflowActions scope="panel" id={panel.panelInstanceId} onDone={onReload} />
+                  <SignButton scope="panel" id={panel.panelInstanceId} onSigned={onReload} />
+                </>
               ) : null}
             </Space>
           </Flex>

@@ -12,6 +12,9 @@ import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { useAddLogEntryMutation, useAddVisitMutation, useSetActualDateMutation, useSubjectScheduleQuery } from './api';
 import { StatusSquare, WINDOW_STATUS_COLOR } from './statusStyle';
+import { BulkWorkflowActions } from '../workflow/BulkWorkflowActions';
+import { workflowRightsOf } from '../workflow/rights';
+import { SignButton } from '../workflow/SignDialog';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -30,8 +33,12 @@ export function SubjectSchedule({ subjectId }: { subjectId: number }) {
   const { t, i18n } = useTranslation();
   const locale = currentLocale(i18n);
   const navigate = useNavigate();
-  const { projectAbilities } = useAppInit();
+  const init = useAppInit();
+  const { projectAbilities } = init;
   const canEnter = projectAbilities['record.enter'] === true;
+  // Signing and the visit-wide workflow actions (spec 002 §4) are offered to whoever holds a workflow right;
+  // the server checks the right, the site and the process again.
+  const cleans = workflowRightsOf(init).length > 0;
   const schedule = useSubjectScheduleQuery(subjectId);
   const addVisit = useAddVisitMutation();
   const addLogEntry = useAddLogEntryMutation();
@@ -80,6 +87,12 @@ export function SubjectSchedule({ subjectId }: { subjectId: number }) {
           </Tooltip>
         ) : null}
       </Flex>
+      {cleans ? (
+        <Flex gap={4} wrap>
+          <SignButton scope="event" id={visit.eventInstanceId} onSigned={() => void schedule.refetch()} />
+          <BulkWorkflowActions scope="event" id={visit.eventInstanceId} onDone={() => void schedule.refetch()} />
+        </Flex>
+      ) : null}
     </Flex>
   );
 
