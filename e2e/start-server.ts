@@ -1,7 +1,7 @@
 // Starts the platform for the browser journeys on a fresh embedded database that is wiped on every run, or,
 // with E2E_DATABASE_URL, on a fresh database created on that PostgreSQL server, dropped when the server stops
-// or, when the run was killed, by the next run on the same port (the demo study is seeded on the embedded database only, so journeys that prepare their own study
-// run on both).
+// or, when the run was killed, by the next run on the same port. The demo study is seeded on the embedded
+// database only, so journeys that prepare their own study run on both.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
