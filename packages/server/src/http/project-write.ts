@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { Change } from '../modules/audit/change.js';
 import { changeEntry } from '../modules/audit/change.js';
 import type { AuditEntry, Executor } from '../modules/audit/repo.js';
-import { insertAuditRow } from '../modules/audit/repo.js';
+import { insertAuditRow, insertAuditRows } from '../modules/audit/repo.js';
 import { findEnvByKey } from '../modules/environments/repo.js';
 import type { ProjectContext } from '../modules/projects/access.js';
 import { lockProjectStatus } from '../modules/projects/repo.js';
@@ -86,20 +86,49 @@ async function actorRole(trx: Executor, project: ProjectContext): Promise<string
   return (await findRole(trx, project.access.role.id))?.alias ?? null;
 }
 
+/** How an auditor of `projectWrite` writes many rows in one statement (see `deferredAuditor`). */
+const batchWriters = new WeakMap<ProjectAuditor, (entries: readonly ProjectAuditEntry[]) => Promise<void>>();
+
 /** Writes audit rows of one transaction, each carrying the caller, their role and the project. */
 async function projectAuditor(trx: Executor, caller: ProjectCaller, env: string | null = null): Promise<ProjectAuditor> {
   const role = await actorRole(trx, caller.project);
-  return auditor<ProjectAuditEntry>((entry) =>
-    insertAuditRow(trx, {
-      ...entry,
-      env: entry.env ?? env,
-      actorId: caller.actor.userId,
-      actorUsername: caller.actor.username,
-      actorRole: role,
-      projectId: caller.project.project.id,
-      ip: caller.meta.ip,
-    }),
-  );
+  const complete = (entry: ProjectAuditEntry): AuditEntry => ({
+    ...entry,
+    env: entry.env ?? env,
+    actorId: caller.actor.userId,
+    actorUsername: caller.actor.username,
+    actorRole: role,
+    projectId: caller.project.project.id,
+    ip: caller.meta.ip,
+  });
+  const audit = auditor<ProjectAuditEntry>((entry) => insertAuditRow(trx, complete(entry)));
+  batchWriters.set(audit, (entries) => insertAuditRows(trx, entries.map(complete)));
+  return audit;
+}
+
+/** An auditor that keeps its rows until `flush` writes them, in order, in one statement. */
+export type DeferredAuditor = ProjectAuditor & { flush(): Promise<void> };
+
+/**
+ * Holds the audit rows of a write until `flush`, which the work calls as its last step: the rows are written
+ * in one statement, and the project's audit chain lock (taken by the first row, held until commit) is held
+ * only from there to the commit, not across the whole write (docs/decisions.md, "Panel entry"). Rows keep
+ * the order they were given in. An auditor not made by `projectWrite` gets them one by one.
+ */
+export function deferredAuditor(audit: ProjectAuditor): DeferredAuditor {
+  const pending: ProjectAuditEntry[] = [];
+  const deferred = auditor<ProjectAuditEntry>((entry) => {
+    pending.push(entry);
+    return Promise.resolve();
+  });
+  return Object.assign(deferred, {
+    flush: async () => {
+      const entries = pending.splice(0, pending.length);
+      const batch = batchWriters.get(audit);
+      if (batch) await batch(entries);
+      else for (const entry of entries) await audit(entry);
+    },
+  });
 }
 
 /** The session's environment when it is a development one; refuses otherwise (spec 000 §4.3). */

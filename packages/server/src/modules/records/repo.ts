@@ -38,6 +38,24 @@ export async function upsertFieldValue(db: Executor, row: Insertable<FieldValues
     .execute();
 }
 
+/** Writes many fields of one save in one statement (a new path inserted, a stored one updated). */
+export async function upsertFieldValues(db: Executor, rows: readonly Insertable<FieldValuesTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('field_values')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.columns(['panel_instance_id', 'path']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        status: eb.ref('excluded.status'),
+        saved: eb.ref('excluded.saved'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
 /** Removes the stored cells of deleted table rows (the audit row of the deletion keeps their values). */
 export async function deleteFieldValues(db: Executor, panelInstanceId: number, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;

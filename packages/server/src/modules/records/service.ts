@@ -36,20 +36,22 @@ import {
   valueChanged,
   valuesFromFieldRows,
 } from '@dcap/core';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
-import { projectWrite } from '../../http/project-write.js';
+import { deferredAuditor, projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
 import { snapshotOf } from '../publishing/snapshot.js';
+import type { CachedDesign } from '../publishing/snapshot-cache.js';
+import { cachedDesign } from '../publishing/snapshot-cache.js';
 import { autoCloseQueries } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
-import { dataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
+import { dataScope, inDataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
 import { breakSignaturesOver } from '../workflow/service.js';
 import * as repo from './repo.js';
-import { errorFieldPath, panelDefinition, refreshPanelStatus, todayOf } from './status.js';
+import { errorFieldPath, panelDefinition, panelStatusOf, todayOf } from './status.js';
 
 export { panelDefinition, refreshPanelStatus } from './status.js';
 
@@ -91,20 +93,37 @@ function entryFlags(caller: ProjectCaller): RecordPanel['flags'] {
   return { panelAutoCover: config.panelAutoCover === true, panelAutoSwitch: config.panelAutoSwitch === true };
 }
 
-async function presentPanel(db: Executor, caller: ProjectCaller, scope: DataScope, panel: PanelInstanceRow): Promise<RecordPanel> {
-  const version = await repo.findDesignVersion(db, panel.design_version_id);
-  if (!version) throw new AppError('record.design_missing');
-  const snapshot = snapshotOf(version);
-  const instrument = snapshot.instruments.find((candidate) => candidate.id === panel.instrument_id);
+/**
+ * The design version of a panel instance, parsed once per database (publishing/snapshot-cache.ts): the cache
+ * is keyed by the database (`deps.db`), a miss is read through `reader` (the write's transaction inside one:
+ * an embedded database has one connection, which the transaction holds).
+ */
+async function designOf(db: Kysely<Database>, panel: Pick<PanelInstanceRow, 'design_version_id'>, reader: Executor = db): Promise<CachedDesign> {
+  const design = await cachedDesign(db, panel.design_version_id, () => repo.findDesignVersion(reader, panel.design_version_id));
+  if (!design) throw new AppError('record.design_missing');
+  return design;
+}
+
+type StoredField = FieldValueRow & { username: string | null };
+
+/** A panel instance as the entry page shows it; `stored` are its fields when the caller already holds them. */
+async function presentPanel(db: Kysely<Database>, caller: ProjectCaller, scope: DataScope, panel: PanelInstanceRow, stored?: readonly StoredField[]): Promise<RecordPanel> {
+  const { snapshot, ...design } = await designOf(db, panel);
+  const instrument = design.instrument(panel.instrument_id);
   if (!instrument) throw new AppError('record.design_missing');
-  const subject = await subjectInScope(db, scope, panel.subject_id);
-  const eventInstance = await repo.findEventInstance(db, panel.event_instance_id);
+  // Independent reads: on PostgreSQL they go out together over the pool's connections.
+  const [subject, eventInstance, rows, queryCounts, signatures, eventPanels] = await Promise.all([
+    subjectInScope(db, scope, panel.subject_id),
+    repo.findEventInstance(db, panel.event_instance_id),
+    stored ?? repo.fieldValuesWithUsers(db, panel.id),
+    repo.openQueryCountsByPath(db, panel.id),
+    repo.activeSignatures(db, panel),
+    repo.panelsOfEvent(db, panel.event_instance_id),
+  ]);
   const event = snapshot.events.find((candidate) => candidate.id === eventInstance?.event_id);
-  const rows = await repo.fieldValuesWithUsers(db, panel.id);
-  const openQueries = Object.fromEntries((await repo.openQueryCountsByPath(db, panel.id)).map((row) => [row.path, row.count]));
-  const signatures = await repo.activeSignatures(db, panel);
+  const openQueries = Object.fromEntries(queryCounts.map((row) => [row.path, row.count]));
   const instrumentOrder = new Map(snapshot.instruments.map((candidate) => [candidate.id, candidate.sort * 1e6 + candidate.id]));
-  const visitPanels = (await repo.panelsOfEvent(db, panel.event_instance_id))
+  const visitPanels = eventPanels
     .sort((a, b) => (instrumentOrder.get(a.instrument_id) ?? 0) - (instrumentOrder.get(b.instrument_id) ?? 0) || a.seq - b.seq)
     .map((row) => {
       const of = snapshot.instruments.find((candidate) => candidate.id === row.instrument_id);
@@ -248,19 +267,24 @@ async function staleError(trx: Executor, panel: PanelInstanceRow, version: numbe
  */
 async function applyValues(
   trx: Transaction<Database>,
-  audit: ProjectAuditor,
+  writeAudit: ProjectAuditor,
   caller: ProjectCaller,
   scope: DataScope,
   panel: PanelInstanceRow,
+  design: CachedDesign,
   submitted: Record<string, unknown>,
   options: ApplyOptions,
-): Promise<void> {
+): Promise<{ panel: PanelInstanceRow; fields: StoredField[] }> {
   const locale = caller.meta.locale;
   const userId = caller.actor.userId;
-  const instrument = await panelDefinition(trx, panel);
-  const index = indexForm(instrument.panel);
+  const instrument = design.instrument(panel.instrument_id);
+  const index = design.index(panel.instrument_id);
+  if (!instrument || !index) throw new AppError('record.design_missing');
+  // The save's audit rows go out together as its last statement, so the project's audit chain lock is held
+  // from there to the commit only (http/project-write.ts `deferredAuditor`).
+  const audit = deferredAuditor(writeAudit);
   const tables = new Set(index.tables.keys());
-  const storedRows = await repo.fieldValues(trx, panel.id);
+  const storedRows: StoredField[] = await repo.fieldValuesWithUsers(trx, panel.id);
   const stored = new Map(storedRows.map((row) => [row.path, row]));
   const knownRows = new Set<string>();
   for (const row of storedRows) {
@@ -371,23 +395,31 @@ async function applyValues(
   const now = new Date();
   const firstReason = options.reasonForAll ?? Object.values(options.reasons)[0];
   const env = scope.env.key;
-  for (const path of [...changed, ...newRowCells]) {
+  // The fields as stored after this save, kept in memory for the panel's status below.
+  const after = new Map<string, StoredField>(stored);
+  const upserts = [...changed, ...newRowCells].map((path) => {
     const before = stored.get(path);
     const value = next.get(path) ?? null;
     const state = stateAfterValueChange(
       before ? { status: before.status, frozen: before.frozen, inactiveType: before.inactive_type } : { status: '', frozen: false, inactiveType: null },
       value,
     );
-    await repo.upsertFieldValue(trx, {
+    after.set(path, {
       panel_instance_id: panel.id,
       path,
-      value: JSON.stringify(value),
+      value,
       status: state.status,
+      frozen: before?.frozen ?? false,
+      inactive_type: before?.inactive_type ?? null,
+      inactive_note: before?.inactive_note ?? null,
       saved: true,
       updated_by: userId,
       updated_at: now,
+      username: caller.actor.username,
     });
-  }
+    return { panel_instance_id: panel.id, path, value: JSON.stringify(value), status: state.status, saved: true, updated_by: userId, updated_at: now };
+  });
+  await repo.upsertFieldValues(trx, upserts);
   for (const path of changed) {
     const before = stored.get(path);
     const reason = reasonFor(path) ?? (ruleDrivenPath(path, formulas, hiddenModels) ? firstReason : undefined);
@@ -404,6 +436,7 @@ async function applyValues(
   }
   for (const row of deletedRows) {
     const cells = storedRows.filter((candidate) => candidate.path.startsWith(`${row}.`));
+    for (const cell of cells) after.delete(cell.path);
     const reason = options.reasonForAll ?? options.reasons[row] ?? firstReason;
     await repo.deleteFieldValues(
       trx,
@@ -428,15 +461,20 @@ async function applyValues(
     await autoCloseQueries(trx, audit, panel, touched, userId);
   }
   const version = panel.version + 1;
-  await repo.updatePanel(trx, panel.id, {
+  // The status from the fields as now stored (records/status.ts): from memory, unless a broken signature
+  // may have returned fields of this panel from SIGNED, which only the database knows.
+  const signed = touched.length > 0 && storedRows.some((row) => row.status === 'SIGNED');
+  const rows = signed ? await repo.fieldValuesWithUsers(trx, panel.id) : [...after.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const status = panelStatusOf(instrument.panel, rows, unchecked, todayOf(now), index);
+  const updated = await repo.updatePanel(trx, panel.id, {
     version,
     next_row_key: keyed.next,
     unchecked,
+    status,
     first_saved_at: panel.first_saved_at ?? now,
     updated_by: userId,
     updated_at: now,
   });
-  const status = await refreshPanelStatus(trx, panel.id);
   await audit({
     action: options.action,
     entityType: 'panel',
@@ -447,13 +485,15 @@ async function applyValues(
     newValue: { version, status, unchecked, paths: touched, ...options.extraAudit },
     reason: firstReason ? reasonText(firstReason) : null,
   });
+  await audit.flush();
+  return { panel: updated, fields: rows };
 }
 
 /** Locks the panel instance of a write and refuses a stale version with who changed which fields since. */
 async function lockForWrite(trx: Transaction<Database>, caller: ProjectCaller, scope: DataScope, panelInstanceId: number, version: number): Promise<PanelInstanceRow> {
-  await panelInstanceInScope(trx, scope, panelInstanceId);
   const panel = await repo.findPanel(trx, panelInstanceId, true);
-  if (!panel) throw new AppError('subject.panel_not_found');
+  // As subjects/scope.ts `panelInstanceInScope`, on the locked row.
+  if (!panel || !inDataScope(scope, panel)) throw new AppError('subject.panel_not_found');
   if (panel.version !== version) throw await staleError(trx, panel, version, caller.meta.locale);
   return panel;
 }
@@ -461,19 +501,20 @@ async function lockForWrite(trx: Transaction<Database>, caller: ProjectCaller, s
 /** Saves a panel instance (spec 002 §4, §5; docs/decisions.md "Panel entry") and answers it as now stored. */
 export async function saveRecordPanel(deps: ServiceDeps, caller: ProjectCaller, body: SaveRecordPanelRequest): Promise<RecordPanel> {
   // Another site's panel answers as missing before anything else is said about it (COMPLIANCE WF-3).
-  await panelInstanceInScope(deps.db, await dataScope(deps.db, caller), body.panelInstanceId);
-  const panelId = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
-    const scope = await dataScope(trx, caller);
+  const scope = await dataScope(deps.db, caller);
+  await panelInstanceInScope(deps.db, scope, body.panelInstanceId);
+  const saved = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const panel = await lockForWrite(trx, caller, scope, body.panelInstanceId, body.version);
-    await applyValues(trx, audit, caller, scope, panel, body.values, {
+    return applyValues(trx, audit, caller, scope, panel, await designOf(deps.db, panel, trx), body.values, {
       compareWithEngine: true,
       reasons: body.reasons ?? {},
       unchecked: body.unchecked,
       action: 'record.save',
     });
-    return panel.id;
   });
-  return readRecordPanel(deps, caller, panelId);
+  // The answer is the panel as this save left it: its row and fields as written, the rest (subject, visit,
+  // queries, signatures) read after the commit.
+  return presentPanel(deps.db, caller, scope, saved.panel, saved.fields);
 }
 
 /** The other instances of the same instrument of the same subject, to copy data from. */
@@ -529,7 +570,7 @@ export async function copyRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
     for (const model of keptModels) values[model] = targetValues[model];
     // Target fields the source never stored keep their values.
     for (const [model, value] of Object.entries(targetValues)) if (!Object.hasOwn(values, model)) values[model] = value;
-    await applyValues(trx, audit, caller, scope, panel, values, {
+    await applyValues(trx, audit, caller, scope, panel, await designOf(deps.db, panel, trx), values, {
       compareWithEngine: false,
       reasons: {},
       reasonForAll: body.reason,

@@ -1,4 +1,4 @@
-import type { FormEvaluation, Panel, PanelFieldInput, PanelStatus } from '@dcap/core';
+import type { FormEvaluation, FormIndex, Panel, PanelFieldInput, PanelStatus } from '@dcap/core';
 import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, valuesFromFieldRows } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
@@ -51,8 +51,8 @@ export function statusInputs(rows: readonly FieldValueRow[], evaluation: FormEva
 }
 
 /** The status of a panel instance from its stored fields (core records/panel-status.ts). */
-export function panelStatusOf(definition: Pick<Panel, 'list'>, rows: readonly FieldValueRow[], unchecked: boolean, today: string): PanelStatus {
-  const evaluation = evaluateForm(definition, valuesFromFieldRows(rows), { today: () => today });
+export function panelStatusOf(definition: Pick<Panel, 'list'>, rows: readonly FieldValueRow[], unchecked: boolean, today: string, index?: FormIndex): PanelStatus {
+  const evaluation = evaluateForm(definition, valuesFromFieldRows(rows), { today: () => today }, index);
   return derivePanelStatus(statusInputs(rows, evaluation), unchecked);
 }
 
@@ -72,3 +72,4 @@ export async function refreshPanelStatus(trx: Transaction<Database>, panelInstan
   if (status !== panel.status) await repo.updatePanel(trx, panelInstanceId, { status });
   return status;
 }
+
