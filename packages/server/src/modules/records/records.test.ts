@@ -5,6 +5,7 @@ import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { verifyAuditChain } from '../audit/verify.js';
 
 let rs: RecordsStudy;
 let subject: AddedSubject;
@@ -104,6 +105,26 @@ describe('reading and saving a panel', () => {
     expect(now.values.VSDAT ?? null).toBeNull();
     // After reloading, the second user's save goes through.
     ok(await save(investigator, await read(investigator, pid('screening', 'VS')), { VSDAT: '2024-01-02' }));
+  });
+});
+
+describe('one save, few statements (docs/decisions.md, "Panel entry")', () => {
+  it('AT-1 answers a save with the panel exactly as a later read shows it, its audit rows one unbroken run of the project chain', async () => {
+    const { coordinator } = rs.people;
+    const panel = await read(coordinator, pid('baseline', 'VS', await addSubject(rs, coordinator, rs.siteA.id)));
+    const lastBefore = (await db().selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const saved = ok(await save(coordinator, panel, { HEIGHT: 180, WEIGHT: 81, VSDAT: '2024-03-04' })) as RecordPanel;
+    expect(saved).toEqual(await read(coordinator, panel.panelInstanceId));
+    expect(saved.values).toMatchObject({ HEIGHT: 180, WEIGHT: 81, BMI: 25 });
+
+    // Written in one statement, the rows keep their order: each changed field, then the save; ids follow on.
+    const rows = await db().selectFrom('audit_log').selectAll().where('id', '>', lastBefore).where('project_id', '=', rs.projectId).orderBy('id').execute();
+    expect(rows.map((row) => row.action)).toEqual(['record.value', 'record.value', 'record.value', 'record.value', 'record.save']);
+    expect(rows.map((row) => row.entity_id)).toEqual(expect.arrayContaining([`${String(panel.panelInstanceId)}:HEIGHT`, `${String(panel.panelInstanceId)}:BMI`]));
+    for (const [i, row] of rows.entries()) {
+      if (i > 0) expect(row.prev_hash).toBe(rows[i - 1]?.hash);
+    }
+    expect(await verifyAuditChain(db())).toMatchObject({ intact: true });
   });
 });
 
