@@ -18,6 +18,8 @@ import { ADMIN } from '../playwright.config.js';
 
 const CODE = 'E2E-DE';
 const PASSWORD = 'E2e#Entry2026ok';
+/** The meaning the investigator signs with (core workflow/signature.ts SIGNATURE_MEANINGS). */
+const SIGN_MEANING = 'responsibility';
 const FIRST_PASSWORD = 'E2e#Entry2026first';
 const SUBJECT_NAME = '端到端受试者';
 const SUBJECT_INITIALS = 'DDS';
@@ -386,12 +388,41 @@ test('5. the monitor closes the query', async ({ page, request }, info) => {
   await shot(page, info, 'query-closed-zh-CN');
 });
 
+/**
+ * The visit made ready for the investigator's signature through the API: a signature comes after the project's
+ * other steps (spec 002 §4; the default process verifies, reviews, then signs), so the monitor verifies and the
+ * data manager reviews every entered field of the visit. Fields already done are skipped by the server.
+ */
+async function cleanedVisit(request: APIRequestContext, ids: StudyIds, subject: SubjectRef): Promise<void> {
+  const monitor = await tokenOf(request, ids, 'monitor');
+  await call(request, monitor, 'POST', '/dcap/project/recordData/workflow/bulk', { scope: 'event', id: subject.eventInstanceId, action: 'verify' });
+  const dataManager = await tokenOf(request, ids, 'dataManager');
+  await call(request, dataManager, 'POST', '/dcap/project/recordData/workflow/bulk', { scope: 'event', id: subject.eventInstanceId, action: 'review' });
+}
+
+/** The visit signed by the investigator through the API, unless it already is (the lock step starts here). */
+async function signedVisit(request: APIRequestContext, ids: StudyIds, subject: SubjectRef): Promise<void> {
+  const investigator = await tokenOf(request, ids, 'investigator');
+  const panel = (await call(request, investigator, 'GET', `/dcap/project/recordDataManage/panel/${String(subject.panelInstanceId)}`)) as { status: string };
+  if (panel.status === 'SIGNED' || panel.status === 'LOCKED') return;
+  await cleanedVisit(request, ids, subject);
+  await call(request, investigator, 'POST', '/dcap/project/recordData/signature/sign', {
+    scope: 'event',
+    id: subject.eventInstanceId,
+    username: USERS.investigator.username,
+    password: PASSWORD,
+    meaning: SIGN_MEANING,
+    attested: true,
+  });
+}
+
 test('6. the investigator signs the visit in the re-authentication dialog', async ({ page, request }, info) => {
   const ids = await study(request);
   const subject = await savedPanel(request, ids);
+  await cleanedVisit(request, ids, subject);
   await signIn(page, 'investigator');
   await page.goto(`/survey/subject/${String(subject.subjectId)}`);
-  await page.getByTestId(`visit-sign-${String(subject.eventInstanceId)}`).click();
+  await page.getByTestId(`visit-sign-${String(subject.eventInstanceId)}`).first().click();
   const dialog = page.getByTestId('reauth-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('signature-attested').click();
@@ -412,9 +443,10 @@ test('6. the investigator signs the visit in the re-authentication dialog', asyn
 test('7. the data manager locks the signed visit', async ({ page, request }, info) => {
   const ids = await study(request);
   const subject = await savedPanel(request, ids);
+  await signedVisit(request, ids, subject);
   await signIn(page, 'dataManager');
   await page.goto(`/survey/subject/${String(subject.subjectId)}`);
-  await page.getByTestId(`bulk-actions-event-${String(subject.eventInstanceId)}`).click();
+  await page.getByTestId(`bulk-actions-event-${String(subject.eventInstanceId)}`).first().click();
   await page.getByTestId('bulk-action-lock').click();
   await page.getByTestId('confirm-ok').click();
   await openPanel(page, subject);
