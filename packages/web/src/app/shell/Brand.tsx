@@ -6,7 +6,7 @@ import { DASHBOARD_PATH } from '../guard';
 export function Brand() {
   const { t } = useTranslation();
   return (
-    <Link to={DASHBOARD_PATH} className="dcap-brand" data-testid="brand">
+    <Link to={DASHBOARD_PATH} className="dcap-brand" data-testid="brand" title={t('app.name')}>
       <img src={logoUrl} alt={t('app.logoAlt')} />
       <span>{t('app.name')}</span>
     </Link>
