@@ -94,6 +94,14 @@ if (browserJourneys) {
     const file = 'e2e.json';
     fs.rmSync(path.join(resultsDir, file), { force: true });
     count(file, !(await run('browser journeys', 'npm', ['run', 'test', '-w', '@dcap/e2e'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, file) } })));
+    if (postgresUrl) {
+      // The data-entry journey prepares its own study, so it runs on a PostgreSQL server too (the demo-based
+      // journeys need the embedded database's demo study).
+      const pgFile = 'e2e-postgres.json';
+      fs.rmSync(path.join(resultsDir, pgFile), { force: true });
+      const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, pgFile), E2E_DATABASE_URL: postgresUrl };
+      count(pgFile, !(await run('data-entry journey on PostgreSQL', 'npm', ['run', 'test', '-w', '@dcap/e2e', '--', 'tests/data-entry.spec.ts'], { env })));
+    }
   }
 } else {
   console.log(`\n▷ Browser journeys skipped: no Chromium at ${chromium} (install Debian's chromium; CI installs it).`);
