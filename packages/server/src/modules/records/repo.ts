@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Insertable, Updateable } from 'kysely';
-import type { DesignVersionRow, FieldValueRow, FieldValuesTable, PanelInstanceRow, PanelInstancesTable } from '../../db/schema.js';
+import type { Updateable } from 'kysely';
+import type { DesignVersionRow, FieldValueRow, PanelInstanceRow, PanelInstancesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
 /** The panel instance row, locked for the rest of the transaction when `lock` (a save compares its version). */
@@ -22,38 +22,25 @@ export async function fieldValues(db: Executor, panelInstanceId: number): Promis
   return db.selectFrom('field_values').selectAll().where('panel_instance_id', '=', panelInstanceId).orderBy('path').execute();
 }
 
-export async function upsertFieldValue(db: Executor, row: Insertable<FieldValuesTable>): Promise<void> {
-  await db
-    .insertInto('field_values')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['panel_instance_id', 'path']).doUpdateSet({
-        value: row.value,
-        status: row.status,
-        saved: row.saved,
-        updated_by: row.updated_by,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute();
+/** A field a save writes: its path, its value as JSON text and its status. */
+export interface FieldWrite {
+  path: string;
+  value: string;
+  status: string;
 }
 
-/** Writes many fields of one save in one statement (a new path inserted, a stored one updated). */
-export async function upsertFieldValues(db: Executor, rows: readonly Insertable<FieldValuesTable>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('field_values')
-    .values([...rows])
-    .onConflict((oc) =>
-      oc.columns(['panel_instance_id', 'path']).doUpdateSet((eb) => ({
-        value: eb.ref('excluded.value'),
-        status: eb.ref('excluded.status'),
-        saved: eb.ref('excluded.saved'),
-        updated_by: eb.ref('excluded.updated_by'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
+/**
+ * Writes the fields of one save in one statement (a new path inserted, a stored one updated; frozen and
+ * inactive states stay), the fields as one JSON parameter rather than seven parameters each.
+ */
+export async function upsertFieldValues(db: Executor, panelInstanceId: number, updatedBy: number, updatedAt: Date, fields: readonly FieldWrite[]): Promise<void> {
+  if (fields.length === 0) return;
+  await sql`
+    INSERT INTO field_values (panel_instance_id, path, value, status, saved, updated_by, updated_at)
+    SELECT ${panelInstanceId}::integer, r.path, r.value::jsonb, r.status, true, ${updatedBy}::integer, ${updatedAt}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(fields)}::jsonb) AS r(path text, value text, status text)
+    ON CONFLICT (panel_instance_id, path) DO UPDATE
+    SET value = EXCLUDED.value, status = EXCLUDED.status, saved = EXCLUDED.saved, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`.execute(db);
 }
 
 /** Removes the stored cells of deleted table rows (the audit row of the deletion keeps their values). */

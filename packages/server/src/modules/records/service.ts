@@ -417,9 +417,9 @@ async function applyValues(
       updated_at: now,
       username: caller.actor.username,
     });
-    return { panel_instance_id: panel.id, path, value: JSON.stringify(value), status: state.status, saved: true, updated_by: userId, updated_at: now };
+    return { path, value: JSON.stringify(value), status: state.status };
   });
-  await repo.upsertFieldValues(trx, upserts);
+  await repo.upsertFieldValues(trx, panel.id, userId, now, upserts);
   for (const path of changed) {
     const before = stored.get(path);
     const reason = reasonFor(path) ?? (ruleDrivenPath(path, formulas, hiddenModels) ? firstReason : undefined);
