@@ -24,7 +24,6 @@ import {
   fieldRowsFromValues,
   fieldTableRowId,
   hiddenModelsOf,
-  indexForm,
   lockedReason,
   needsReason,
   parsePath,
@@ -43,7 +42,6 @@ import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { deferredAuditor, projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
-import { snapshotOf } from '../publishing/snapshot.js';
 import type { CachedDesign } from '../publishing/snapshot-cache.js';
 import { cachedDesign } from '../publishing/snapshot-cache.js';
 import { autoCloseQueries } from '../queries/service.js';
@@ -51,7 +49,7 @@ import type { DataScope } from '../subjects/scope.js';
 import { dataScope, inDataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
 import { breakSignaturesOver } from '../workflow/service.js';
 import * as repo from './repo.js';
-import { errorFieldPath, panelDefinition, panelStatusOf, todayOf } from './status.js';
+import { errorFieldPath, panelStatusOf, todayOf } from './status.js';
 
 export { panelDefinition, refreshPanelStatus } from './status.js';
 
@@ -168,10 +166,12 @@ export async function readRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
 export async function prepareForQuery(deps: ServiceDeps, caller: ProjectCaller, panelInstanceId: number): Promise<PrepareForQuery> {
   const scope = await dataScope(deps.db, caller);
   const panel = await panelInstanceInScope(deps.db, scope, panelInstanceId);
-  const instrument = await panelDefinition(deps.db, panel);
+  const design = await designOf(deps.db, panel);
+  const instrument = design.instrument(panel.instrument_id);
+  const index = design.index(panel.instrument_id);
+  if (!instrument || !index) throw new AppError('record.design_missing');
   const rows = await repo.fieldValues(deps.db, panel.id);
   const values = valuesFromFieldRows(rows);
-  const index = indexForm(instrument.panel);
   const queries = await repo.panelQueries(deps.db, panel.id);
   return {
     panelInstanceId: panel.id,
@@ -522,8 +522,7 @@ export async function listCopySources(deps: ServiceDeps, caller: ProjectCaller, 
   const scope = await dataScope(deps.db, caller);
   const panel = await panelInstanceInScope(deps.db, scope, panelInstanceId);
   const siblings = await repo.siblingPanels(deps.db, panel);
-  const version = await repo.findDesignVersion(deps.db, panel.design_version_id);
-  const events = version ? snapshotOf(version).events : [];
+  const events = (await cachedDesign(deps.db, panel.design_version_id, () => repo.findDesignVersion(deps.db, panel.design_version_id)))?.snapshot.events ?? [];
   const eventRows = new Map((await repo.eventInstances(deps.db, [...new Set(siblings.map((row) => row.event_instance_id))])).map((row) => [row.id, row]));
   return siblings
     .filter((row) => row.first_saved_at !== null)
