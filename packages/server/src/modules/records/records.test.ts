@@ -125,6 +125,16 @@ describe('one save, few statements (docs/decisions.md, "Panel entry")', () => {
       if (i > 0) expect(row.prev_hash).toBe(rows[i - 1]?.hash);
     }
     expect(await verifyAuditChain(db())).toMatchObject({ intact: true });
+
+    // The panel's surroundings come with it: its visit's panels, and the open queries per field.
+    ok(await post(rs.people.monitor, '/dcap/query/raise', { panelInstanceId: panel.panelInstanceId, path: 'HEIGHT', content: '请核实' }));
+    const next = ok(await save(coordinator, saved, { VSDAT: '2024-03-05' }, { reasons: { VSDAT: reason } })) as RecordPanel;
+    expect(next.openQueries).toEqual({ HEIGHT: 1 });
+    expect(next.signatures).toEqual({ active: 0, lastSignedAt: null, lastSigner: null });
+    expect(next.visitPanels.map((item) => item.panelInstanceId)).toEqual(expect.arrayContaining([panel.panelInstanceId]));
+    expect(next.event).toMatchObject({ nameEn: 'Baseline', seq: 1 });
+    expect(next.subject.platformNo).toBe(panel.subject.platformNo);
+    expect(next).toEqual(await read(coordinator, panel.panelInstanceId));
   });
 });
 

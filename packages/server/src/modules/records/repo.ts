@@ -145,3 +145,42 @@ export async function panelQueries(db: Executor, panelInstanceId: number): Promi
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** What the entry page shows around a panel instance's fields, read in one statement (`panelSurroundings`). */
+export interface PanelSurroundings {
+  subject: { project_id: number; env_id: number; site_id: number; status: string; platform_no: string; subject_code: string | null; initials: string | null } | null;
+  eventInstance: { id: number; event_id: number; seq: number } | null;
+  openQueries: { path: string; count: number }[];
+  signatures: { signer_name: string; signed_at: Date }[];
+  visitPanels: { id: number; instrument_id: number; seq: number; status: string }[];
+}
+
+/**
+ * The subject, the visit instance, the open and answered query counts per path, the unbroken signatures
+ * over the panel instance (newest first; its own, its visit's, its subject's) and the panel instances of its
+ * visit, in one statement: the answer of every save reads them, so one round trip instead of five.
+ */
+export async function panelSurroundings(db: Executor, panel: Pick<PanelInstanceRow, 'id' | 'event_instance_id' | 'subject_id'>): Promise<PanelSurroundings> {
+  const { rows } = await sql<{ subject: PanelSurroundings['subject']; event_instance: PanelSurroundings['eventInstance']; open_queries: { path: string; count: number }[]; signatures: { signer_name: string; signed_at: string }[]; visit_panels: PanelSurroundings['visitPanels'] }>`
+    SELECT
+      (SELECT row_to_json(s) FROM (SELECT project_id, env_id, site_id, status, platform_no, subject_code, initials FROM subjects WHERE id = ${panel.subject_id}) s) AS subject,
+      (SELECT row_to_json(e) FROM (SELECT id, event_id, seq FROM event_instances WHERE id = ${panel.event_instance_id}) e) AS event_instance,
+      (SELECT coalesce(json_agg(q), '[]'::json) FROM (
+        SELECT path, count(*)::integer AS count FROM queries
+        WHERE panel_instance_id = ${panel.id} AND status IN ('OPEN', 'ANSWERED') GROUP BY path) q) AS open_queries,
+      (SELECT coalesce(json_agg(g ORDER BY g.signed_at DESC), '[]'::json) FROM (
+        SELECT signer_name, signed_at FROM signatures
+        WHERE subject_id = ${panel.subject_id} AND broken_at IS NULL
+          AND (scope = 'subject' OR (scope = 'event' AND event_instance_id = ${panel.event_instance_id}) OR (scope = 'panel' AND panel_instance_id = ${panel.id}))) g) AS signatures,
+      (SELECT coalesce(json_agg(p ORDER BY p.seq, p.id), '[]'::json) FROM (
+        SELECT id, instrument_id, seq, status FROM panel_instances WHERE event_instance_id = ${panel.event_instance_id}) p) AS visit_panels`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('panelSurroundings answered no row');
+  return {
+    subject: row.subject,
+    eventInstance: row.event_instance,
+    openQueries: row.open_queries,
+    signatures: row.signatures.map((signature) => ({ signer_name: signature.signer_name, signed_at: new Date(signature.signed_at) })),
+    visitPanels: row.visit_panels,
+  };
+}

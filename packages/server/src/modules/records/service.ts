@@ -46,7 +46,7 @@ import type { CachedDesign } from '../publishing/snapshot-cache.js';
 import { cachedDesign } from '../publishing/snapshot-cache.js';
 import { autoCloseQueries } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
-import { dataScope, inDataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
+import { dataScope, inDataScope, panelInstanceInScope } from '../subjects/scope.js';
 import { breakSignaturesOver } from '../workflow/service.js';
 import * as repo from './repo.js';
 import { errorFieldPath, panelStatusOf, todayOf } from './status.js';
@@ -109,19 +109,14 @@ async function presentPanel(db: Kysely<Database>, caller: ProjectCaller, scope: 
   const { snapshot, ...design } = await designOf(db, panel);
   const instrument = design.instrument(panel.instrument_id);
   if (!instrument) throw new AppError('record.design_missing');
-  // Independent reads: on PostgreSQL they go out together over the pool's connections.
-  const [subject, eventInstance, rows, queryCounts, signatures, eventPanels] = await Promise.all([
-    subjectInScope(db, scope, panel.subject_id),
-    repo.findEventInstance(db, panel.event_instance_id),
-    stored ?? repo.fieldValuesWithUsers(db, panel.id),
-    repo.openQueryCountsByPath(db, panel.id),
-    repo.activeSignatures(db, panel),
-    repo.panelsOfEvent(db, panel.event_instance_id),
-  ]);
+  const [surroundings, rows] = await Promise.all([repo.panelSurroundings(db, panel), stored ?? repo.fieldValuesWithUsers(db, panel.id)]);
+  const { subject, eventInstance, signatures } = surroundings;
+  // As subjects/scope.ts `subjectInScope`.
+  if (!subject || !inDataScope(scope, subject) || subject.status === 'DEL') throw new AppError('subject.not_found');
   const event = snapshot.events.find((candidate) => candidate.id === eventInstance?.event_id);
-  const openQueries = Object.fromEntries(queryCounts.map((row) => [row.path, row.count]));
+  const openQueries = Object.fromEntries(surroundings.openQueries.map((row) => [row.path, row.count]));
   const instrumentOrder = new Map(snapshot.instruments.map((candidate) => [candidate.id, candidate.sort * 1e6 + candidate.id]));
-  const visitPanels = eventPanels
+  const visitPanels = surroundings.visitPanels
     .sort((a, b) => (instrumentOrder.get(a.instrument_id) ?? 0) - (instrumentOrder.get(b.instrument_id) ?? 0) || a.seq - b.seq)
     .map((row) => {
       const of = snapshot.instruments.find((candidate) => candidate.id === row.instrument_id);
