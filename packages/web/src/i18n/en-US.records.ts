@@ -49,6 +49,7 @@ export const enUSRecords: Shape<typeof zhCNRecords> = {
     fieldMenu: 'Field actions',
     reason: {
       title: 'Reason for change',
+      perField: 'A reason for each field',
       intro: 'These saved values will be changed or deleted. Choose the reason for the change:',
       code: 'Reason',
       text: 'Details',

@@ -46,6 +46,7 @@ export const zhCNRecords = {
     fieldMenu: '字段操作',
     reason: {
       title: '修改原因',
+      perField: '逐个字段填写原因',
       intro: '以下已保存的数据将被修改或删除，请选择修改原因：',
       code: '原因',
       text: '说明',

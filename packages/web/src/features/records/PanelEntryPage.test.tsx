@@ -71,6 +71,36 @@ describe('panel entry /survey/subject/:subjectId/panel/:panelInstanceId (spec 00
     expect(sent).toMatchObject({ panelInstanceId: 39, version: 3, values: { WEIGHT: 80, BMI: 27.7 }, reasons: { WEIGHT: { code: 'TRANSCRIPTION_ERROR' } } });
   }, 30_000);
 
+  it('takes a reason for each changed field when the user asks for one per field (AT-2)', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeProjectInit(ADMIN)),
+      'GET /project/recordDataManage/panel/39': () => ok(recordPanel()),
+      'POST /project/recordDataManage/save': () => ok(recordPanel({ version: 4, values: { HEIGHT: 180, WEIGHT: 80, BMI: 24.7 } })),
+    });
+    renderApp({ path: PATH, fetch: fake.fetch, locale: 'en-US', token: 't' });
+    await screen.findByTestId('panel-entry');
+    fireEvent.change(within(screen.getByTestId('item-HEIGHT')).getByRole('spinbutton'), { target: { value: '180' } });
+    fireEvent.change(within(screen.getByTestId('item-WEIGHT')).getByRole('spinbutton'), { target: { value: '80' } });
+    fireEvent.click(screen.getByTestId('save-panel'));
+    expect((await screen.findByTestId('reason-fields')).textContent).toBe('HeightWeight');
+    fireEvent.click(screen.getByTestId('reason-per-field'));
+    const list = await screen.findByTestId('reason-field-list');
+    expect(within(list).getByText('Height')).toBeDefined();
+    // Each field needs its own reason: with one missing nothing is sent.
+    fireEvent.mouseDown(within(screen.getByTestId('reason-code-HEIGHT')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('Transcription error')).at(-1) as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Choose a reason for the change')).toBeDefined();
+    expect(fake.requests.some((request) => request.path === '/project/recordDataManage/save')).toBe(false);
+    fireEvent.mouseDown(within(screen.getByTestId('reason-code-WEIGHT')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('Other')).at(-1) as HTMLElement);
+    fireEvent.change(screen.getByTestId('reason-text-WEIGHT'), { target: { value: 'Re-weighed at the visit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(fake.requests.some((request) => request.path === '/project/recordDataManage/save')).toBe(true), { timeout: 5000 });
+    const sent = JSON.parse(fake.requests.find((request) => request.path === '/project/recordDataManage/save')?.body ?? '{}') as Record<string, unknown>;
+    expect(sent).toMatchObject({ reasons: { HEIGHT: { code: 'TRANSCRIPTION_ERROR', text: null }, WEIGHT: { code: 'OTHER', text: 'Re-weighed at the visit' } } });
+  }, 30_000);
+
   it('shows who changed what when the save is stale, and refused values under their fields', async () => {
     let answer = 0;
     const fake = fakeServer({

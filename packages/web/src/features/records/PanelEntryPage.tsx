@@ -296,11 +296,11 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
       ) : null}
       <ReasonDialog
         open={pending !== null}
-        labels={(pending?.paths ?? []).map(label)}
+        fields={(pending?.paths ?? []).map((path) => ({ path, label: label(path) }))}
         confirming={save.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={(reason) => {
-          if (pending) void submit(pending.values, Object.fromEntries(pending.paths.map((path) => [path, reason])));
+        onConfirm={(reasons) => {
+          if (pending) void submit(pending.values, reasons);
         }}
       />
       <Modal
