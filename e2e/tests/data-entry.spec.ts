@@ -34,10 +34,10 @@ const LAB_RESULT = LAB?.options.columns?.find((column) => column.refCtrl === 're
 
 type Role = 'coordinator' | 'monitor' | 'investigator' | 'dataManager';
 const USERS: Record<Role, { username: string; name: string; nameEn: string }> = {
-  coordinator: { username: 'e2e.crc', name: '协调员小陈', nameEn: 'Chen (CRC)' },
-  monitor: { username: 'e2e.cra', name: '监查员小赵', nameEn: 'Zhao (CRA)' },
-  investigator: { username: 'e2e.pi', name: '研究者李医生', nameEn: 'Dr Li (PI)' },
-  dataManager: { username: 'e2e.dm', name: '数据管理员小钱', nameEn: 'Qian (DM)' },
+  coordinator: { username: 'entry.crc', name: '协调员小陈', nameEn: 'Chen (CRC)' },
+  monitor: { username: 'entry.cra', name: '监查员小赵', nameEn: 'Zhao (CRA)' },
+  investigator: { username: 'entry.pi', name: '研究者李医生', nameEn: 'Dr Li (PI)' },
+  dataManager: { username: 'entry.dm', name: '数据管理员小钱', nameEn: 'Qian (DM)' },
 };
 
 interface Envelope {
@@ -108,7 +108,7 @@ async function member(request: APIRequestContext, admin: string, pm: string, pro
 async function study(request: APIRequestContext): Promise<StudyIds> {
   const admin = await session(request, ADMIN.username, ADMIN.password);
   const list = (await call(request, admin, 'GET', '/dcap/project/list?filter=all')) as { id: number; code: string }[];
-  const pmName = 'e2e.pm';
+  const pmName = 'entry.pm';
   let projectId = list.find((project) => project.code === CODE)?.id;
   if (projectId === undefined) {
     await call(request, admin, 'POST', '/dcap/sys/user/save', { username: pmName, name: '项目经理小王', nameEn: 'Wang (PM)', password: FIRST_PASSWORD, projectAdmin: true });
