@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePanelStatus, fieldEntered } from './panel-status.js';
+import { derivePanelStatus, fieldEntered, isPanelClosed, PANEL_STATUSES } from './panel-status.js';
 import type { PanelFieldInput } from './panel-status.js';
 
 const field = (over: Partial<PanelFieldInput> = {}): PanelFieldInput => ({ status: 'COMPLETED', frozen: false, inactiveType: null, value: 1, ...over });
@@ -43,5 +43,11 @@ describe('derivePanelStatus', () => {
     expect(derivePanelStatus([empty({ inactiveType: 'NA' }), field({ status: 'VERIFIED' })], false)).toBe('VERIFIED');
     expect(fieldEntered({ value: null, inactiveType: 'IE' })).toBe(true);
     expect(fieldEntered({ value: 0, inactiveType: null })).toBe(true);
+  });
+});
+
+describe('closed panels (spec 002 §4)', () => {
+  it('are the signed, locked and frozen ones', () => {
+    expect(PANEL_STATUSES.filter(isPanelClosed)).toEqual(['FROZEN', 'SIGNED', 'LOCKED']);
   });
 });

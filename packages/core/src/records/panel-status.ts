@@ -50,3 +50,13 @@ export function derivePanelStatus(fields: readonly PanelFieldInput[], unchecked:
   for (const field of active) lowest = Math.min(lowest, CHAIN.indexOf(field.status));
   return active.length === 0 ? 'COMPLETED' : (CHAIN[lowest] as PanelStatus);
 }
+
+const CLOSED_PANEL_STATUSES: readonly string[] = ['SIGNED', 'LOCKED', 'FROZEN'] satisfies PanelStatus[];
+
+/**
+ * Whether a panel's data no longer changes (spec 002 §4: signed, locked or frozen), so neither do its
+ * attachments and source documents: the server refuses uploads and deletions, the browser offers none.
+ */
+export function isPanelClosed(status: string): boolean {
+  return CLOSED_PANEL_STATUSES.includes(status);
+}

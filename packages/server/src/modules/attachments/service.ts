@@ -19,6 +19,7 @@ import {
   cellErrorMessage,
   detectFileKind,
   fieldEditRefusal,
+  isPanelClosed,
   importTableSheet,
   importableColumns,
   parsePath,
@@ -58,9 +59,6 @@ const READ_RIGHTS: Record<AttachmentKind, readonly ProjectAction[]> = {
 /** The project state an upload or deletion needs: data entry, and recruitment for pre-screening's identity cards. */
 const WRITE_STATE: Record<AttachmentKind, ProjectPredicate> = { field: 'recordEditable', source: 'recordEditable', visitRecord: 'recordEditable', idCard: 'recordRecruitable' };
 
-/** Panel statuses whose data no longer changes: its attachments neither (spec 002 §4). */
-const CLOSED_PANEL_STATUSES = new Set(['SIGNED', 'LOCKED', 'FROZEN']);
-
 function requireReadRight(caller: ProjectCaller, kind: AttachmentKind): void {
   if (!READ_RIGHTS[kind].some((right) => canInProject(caller.project.access, right))) throw new AppError('permission.project_forbidden');
 }
@@ -89,7 +87,7 @@ const UPLOAD_WIDGETS = new Set(['uploader', 'imgupload']);
  * the field locked, frozen, inactive or signed, or its panel signed, frozen or locked.
  */
 async function requireFieldOpen(db: Executor, panel: PanelInstanceRow, path: string | null): Promise<void> {
-  if (CLOSED_PANEL_STATUSES.has(panel.status)) throw new AppError('attachment.field_locked');
+  if (isPanelClosed(panel.status)) throw new AppError('attachment.field_locked');
   if (path === null) return;
   const stored = await repo.findFieldState(db, panel.id, path);
   if (!stored) return;

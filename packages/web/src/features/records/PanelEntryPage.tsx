@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import dayjs from 'dayjs';
-import { fieldPathLabel, indexForm, pathsNeedingReason } from '@dcap/core';
+import { fieldPathLabel, indexForm, isPanelClosed, pathsNeedingReason } from '@dcap/core';
 import type { ChangeReason, RecordPanel, Widget } from '@dcap/core';
 import { isApiError } from '../../api/errors';
 import { PageSpin } from '../../components/PageSpin';
@@ -292,7 +292,7 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
       ) : null}
       {/* Remote source verification: site staff upload, monitors who verify view (docs/decisions.md "Who sees which attachment"). */}
       {panel.rights.enter || panel.rights.verify ? (
-        <SourceDocuments panelInstanceId={panel.panelInstanceId} editable={editable && !['SIGNED', 'LOCKED', 'FROZEN'].includes(panel.status)} saved={panel.firstSavedAt !== null} />
+        <SourceDocuments panelInstanceId={panel.panelInstanceId} editable={editable && !isPanelClosed(panel.status)} saved={panel.firstSavedAt !== null} />
       ) : null}
       <ReasonDialog
         open={pending !== null}
