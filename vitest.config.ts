@@ -31,6 +31,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [],
           globalSetup: ['src/test/global-setup.ts'],
+          // A worker imports the server once for all its files, not once per file (about a second each).
+          // Each file still builds its own app on its own database (test/harness.ts); the server keeps no
+          // module state across databases except caches keyed by the database handle.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

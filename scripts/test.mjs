@@ -1,9 +1,9 @@
 // `npm test`: lint, type-check, unit tests, the API integration suite on PGlite and (when a server is
-// configured) on PostgreSQL, then the browser journeys. Every step runs; the exit code is non-zero if any
+// configured) on PostgreSQL, and the browser journeys. Every step runs; the exit code is non-zero if any
 // failed, and the last line counts the tests of all runners.
 //
-// Steps that each keep one core busy (lint, type-check, the web build) run side by side, so a two-core
-// machine is never half idle; their output is printed whole when each finishes, not interleaved.
+// Steps run in two lanes side by side (see below and docs/architecture.md, "Tests and their speed"); each
+// step's output is printed whole when it ends, not interleaved.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,41 +71,57 @@ function count(file, runnerFailed) {
 async function vitest(name, projects, file, env = {}) {
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, file)}`];
   fs.rmSync(path.join(resultsDir, file), { force: true });
-  count(file, !(await run(name, 'npx', args, { env })));
+  count(file, !(await runBatch(name, 'npx', args, { env, buffered: true })));
 }
 
-// Single-threaded steps, side by side.
-const [, , built] = await Promise.all([
-  run('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
-  run('type-check', 'npx', ['tsc', '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true }),
-  browserJourneys ? run('web build', 'npm', ['run', 'build'], { buffered: true }) : Promise.resolve(false),
-]);
-
-// The unit tests and the API suite on PGlite share one run: one pool of workers, no idle tail between them.
-await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
-if (postgresUrl) {
-  await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
-} else {
-  console.log('\n▷ API integration on PostgreSQL skipped: set TEST_DATABASE_URL (CI always runs it).');
+// Two lanes. The checking lane keeps both cores busy: lint, type-check and the web build side by side, then
+// the unit tests and the API suite on PGlite in one vitest run (one pool of workers, no idle tail), then the
+// API suite on PostgreSQL. The browser lane starts as soon as the web build is done: a journey mostly waits on
+// the browser and the server, so it costs little CPU, and its time hides inside the checking lane's. The
+// checking lane runs at a lower priority (`nice`) so that the journeys, which wait on each click, get a core
+// whenever they ask for one.
+const batch = fs.existsSync('/usr/bin/nice') ? ['nice', ['-n', '10']] : null;
+function runBatch(name, command, args, options) {
+  return batch ? run(name, batch[0], [...batch[1], command, ...args], options) : run(name, command, args, options);
 }
-if (browserJourneys) {
-  // Under CI a missing browser is a failure, never a skip.
-  if (built) {
-    const file = 'e2e.json';
-    fs.rmSync(path.join(resultsDir, file), { force: true });
-    count(file, !(await run('browser journeys', 'npm', ['run', 'test', '-w', '@dcap/e2e'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, file) } })));
-    if (postgresUrl) {
-      // The data-entry journey prepares its own study, so it runs on a PostgreSQL server too (the demo-based
-      // journeys need the embedded database's demo study).
-      const pgFile = 'e2e-postgres.json';
-      fs.rmSync(path.join(resultsDir, pgFile), { force: true });
-      const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, pgFile), E2E_DATABASE_URL: postgresUrl };
-      count(pgFile, !(await run('data-entry journey on PostgreSQL', 'npm', ['run', 'test', '-w', '@dcap/e2e', '--', 'tests/data-entry.spec.ts'], { env })));
-    }
+
+const build = browserJourneys ? run('web build', 'npm', ['run', 'build'], { buffered: true }) : Promise.resolve(false);
+
+async function browserLane() {
+  if (!browserJourneys) {
+    console.log(`\n▷ Browser journeys skipped: no Chromium at ${chromium} (install Debian's chromium; CI installs it).`);
+    return;
   }
-} else {
-  console.log(`\n▷ Browser journeys skipped: no Chromium at ${chromium} (install Debian's chromium; CI installs it).`);
+  // Under CI a missing browser is a failure, never a skip.
+  if (!(await build)) return;
+  const file = 'e2e.json';
+  fs.rmSync(path.join(resultsDir, file), { force: true });
+  const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, file) };
+  count(file, !(await run('browser journeys', 'npm', ['run', 'test', '-w', '@dcap/e2e'], { env, buffered: true })));
+  if (postgresUrl) {
+    // The data-entry journey prepares its own study, so it runs on a PostgreSQL server too (the demo-based
+    // journeys need the embedded database's demo study).
+    const pgFile = 'e2e-postgres.json';
+    fs.rmSync(path.join(resultsDir, pgFile), { force: true });
+    const pgEnv = { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, pgFile), E2E_DATABASE_URL: postgresUrl };
+    count(pgFile, !(await run('data-entry journey on PostgreSQL', 'npm', ['run', 'test', '-w', '@dcap/e2e', '--', 'tests/data-entry.spec.ts'], { env: pgEnv, buffered: true })));
+  }
 }
+
+async function checkingLane() {
+  await Promise.all([
+    runBatch('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
+    runBatch('type-check', 'npx', ['tsc', '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true }),
+  ]);
+  await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
+  if (postgresUrl) {
+    await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
+  } else {
+    console.log('\n▷ API integration on PostgreSQL skipped: set TEST_DATABASE_URL (CI always runs it).');
+  }
+}
+
+await Promise.all([checkingLane(), browserLane()]);
 
 console.log('\nSteps:');
 for (const step of steps) console.log(`  ${step.ok ? '✔' : '✘'} ${step.name} (${step.seconds}s)`);
