@@ -1,3 +1,4 @@
+export * from './cells.js';
 export * from './files.js';
 export * from './table-import.js';
 export * from './schemas.js';

@@ -21,8 +21,8 @@ const fieldPathText = () => safeText().min(1).max(200);
 
 /**
  * POST /dcap/project/recordData/attachment/import (spec 002 §7): an image of an upload field. recordId is the
- * subject, eventInsId the visit, instrumentInsId the panel instance and field the field's path; each given id
- * must be the panel's own. scheduleId and recordDataId are accepted and not used.
+ * subject, eventInsId the visit, instrumentInsId the panel instance and field the field's path (a table cell's
+ * is row-stable, `TABLE#r3.COL`: core attachments/cells.ts); each given id must be the panel's own. scheduleId and recordDataId are accepted and not used.
  */
 export const fieldAttachmentUploadSchema = z.strictObject({
   file: uploadFileSchema,

@@ -5,6 +5,7 @@ import type { Locale } from '../i18n/locale.js';
 import { HUGE_DATA_ROW_THRESHOLD } from '../panels/constants.js';
 import type { TableColumn, Widget } from '../panels/schema.js';
 import { tableColumns } from '../panels/walk.js';
+import { isUploadWidget } from './cells.js';
 
 /**
  * Reading a spreadsheet into a repeatable table (spec 002 §2 "Excel upload modal", §5 "Excel import"):
@@ -31,9 +32,12 @@ export interface CellError {
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; error: CellError };
 
-/** The columns of a table a sheet may fill: every column but the computed ones. */
+/**
+ * The columns of a table a sheet may fill: every column but the computed ones and the image columns, whose
+ * images are uploaded to a saved row's cell, not written in a sheet (cells.ts).
+ */
 export function importableColumns(table: Widget): TableColumn[] {
-  return tableColumns(table).filter((column) => !column.widget.options.expression?.trim());
+  return tableColumns(table).filter((column) => !column.widget.options.expression?.trim() && !isUploadWidget(column.widget));
 }
 
 /** A column's title in a language (spec 002 §3: title and titleEn). */

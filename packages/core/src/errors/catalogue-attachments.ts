@@ -11,6 +11,8 @@ export const ATTACHMENTS_ERRORS = {
   'attachment.panel_not_saved': { status: 409, 'zh-CN': '请先录入并保存表单的必填数据', 'en-US': 'Enter and save the required panel data first' },
   'attachment.not_found': { status: 404, 'zh-CN': '附件不存在或您无权访问', 'en-US': 'The attachment does not exist or you have no access to it' },
   'attachment.field_unknown': { status: 400, 'zh-CN': '表单中没有上传字段 {field}', 'en-US': 'The form has no upload field {field}' },
+  // A cell's images belong to a saved row (core attachments/cells.ts): not to one unsaved or deleted.
+  'attachment.row_unknown': { status: 409, 'zh-CN': '该表格行尚未保存或已被删除，请先保存表单', 'en-US': 'This table row has not been saved or was deleted; save the form first' },
   'attachment.field_locked': { status: 409, 'zh-CN': '字段已锁定、冻结或签名，附件不能修改', 'en-US': 'The field is locked, frozen or signed; its attachments cannot be changed' },
   'attachment.ids_mismatch': { status: 400, 'zh-CN': '受试者、访视和表单不一致', 'en-US': 'The subject, visit and form do not belong together' },
   'attachment.prescreen_off': { status: 409, 'zh-CN': '本项目未开启预筛选', 'en-US': 'Pre-screening is not enabled in this project' },
