@@ -45,6 +45,8 @@ export async function upload(rs: RecordsStudy, who: Persona, url: string, fields
 /** Keys the attachment tests add to the records study's design. */
 export const PHOTO = 'PHOTO';
 export const ROUTE = 'CMROUTE';
+/** The image column of the concomitant-medication table: a photo of the medicine's box, per row. */
+export const BOX = 'CMBOX';
 
 function widget(item: PaletteWidget, key: string, name: string, nameEn: string, options: Partial<Widget['options']> = {}): Widget {
   const made = createWidget(item, new Set());
@@ -53,8 +55,8 @@ function widget(item: PaletteWidget, key: string, name: string, nameEn: string, 
 
 /**
  * The records study (test/records.fixture.ts) with two additions published as its next version: an image
- * upload field PHOTO on demographics, and a route column (radio: keys 11 and 12, values 1 and 2, oral and intravenous) and a dose range of 0 to
- * 1000 in the repeatable concomitant-medication table. Subjects added afterwards get this design.
+ * upload field PHOTO on demographics, and a route column (radio: keys 11 and 12, values 1 and 2, oral and intravenous), a dose range of 0 to
+ * 1000 and an image column BOX in the repeatable concomitant-medication table. Subjects added afterwards get this design.
  */
 export async function openAttachmentStudy(code = 'ATT'): Promise<RecordsStudy> {
   const rs = await openRecordsStudy(code);
@@ -84,7 +86,18 @@ export async function openAttachmentStudy(code = 'ATT'): Promise<RecordsStudy> {
       ],
     });
     const withRange = columns.map((column) => (column.key === rs.cm.dose ? { ...column, widget: { ...column.widget, options: { ...column.widget.options, min: 0, max: 1000 } } } : column));
-    return { ...item, options: { ...item.options, columns: [...withRange, { key: ROUTE, title: '给药途径', titleEn: 'Route', width: '20%', widget: { ...route, table: rs.cm.table } }] } };
+    const box = widget('uploader', `${rs.cm.table}_${BOX}`, '药盒照片', 'Box photo');
+    return {
+      ...item,
+      options: {
+        ...item.options,
+        columns: [
+          ...withRange,
+          { key: ROUTE, title: '给药途径', titleEn: 'Route', width: '20%', widget: { ...route, table: rs.cm.table } },
+          { key: BOX, title: '药盒照片', titleEn: 'Box photo', width: '15%', widget: { ...box, table: rs.cm.table } },
+        ],
+      },
+    };
   });
   await save(rs.instruments.CM, list, cm);
   ok(await study.t.call('POST', '/dcap/project/design/publish', { token: pm.token, body: { projectId, target: 'uat', note: 'Attachments' } }));

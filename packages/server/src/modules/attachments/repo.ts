@@ -67,3 +67,26 @@ export async function userNames(db: Executor, ids: readonly number[]): Promise<M
 export async function findFieldState(db: Executor, panelInstanceId: number, path: string): Promise<{ status: string; frozen: boolean; inactive_type: string | null } | undefined> {
   return db.selectFrom('field_values').select(['status', 'frozen', 'inactive_type']).where('panel_instance_id', '=', panelInstanceId).where('path', '=', path).executeTakeFirst();
 }
+
+/** A LIKE pattern for text starting with `prefix` (model names may hold `_`, a LIKE wildcard). */
+const startsWith = (prefix: string): string => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Whether a panel instance stores any cell of a table row, that is whether the row was saved and not deleted. */
+export async function rowIsStored(db: Executor, panelInstanceId: number, cellPrefix: string): Promise<boolean> {
+  const row = await db.selectFrom('field_values').select('path').where('panel_instance_id', '=', panelInstanceId).where('path', 'like', startsWith(cellPrefix)).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The field images not deleted of the cells of some table rows of a panel instance, oldest first. */
+export async function listRowAttachments(db: Executor, panelInstanceId: number, cellPrefixes: readonly string[]): Promise<AttachmentInfo[]> {
+  if (cellPrefixes.length === 0) return [];
+  return db
+    .selectFrom('attachments')
+    .select(INFO_COLUMNS)
+    .where('panel_instance_id', '=', panelInstanceId)
+    .where('kind', '=', 'field')
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or(cellPrefixes.map((prefix) => eb('path', 'like', startsWith(prefix)))))
+    .orderBy('id')
+    .execute();
+}

@@ -44,7 +44,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, routes: RouteRegi
   routes.add(app, {
     method: 'POST',
     url: '/dcap/project/recordData/attachment/import',
-    summary: 'Upload an image to an upload field of a saved panel (JPEG or PNG by its bytes, under 10 MB, a new name)',
+    summary: 'Upload an image to an upload field of a saved panel, or to an image cell of a saved table row by its row-stable path (JPEG or PNG by its bytes, under 10 MB, a new name)',
     tag: TAG,
     access: { project: 'record.enter', site: 'scoped' },
     consumes: MULTIPART,
@@ -96,7 +96,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, routes: RouteRegi
   routes.add(app, {
     method: 'POST',
     url: '/dcap/project/recordData/attachment/list',
-    summary: 'The attachments of a field, a panel’s source documents, a visit’s records or a subject’s identity cards',
+    summary: 'The attachments of a field or table cell, a panel’s source documents, a visit’s records or a subject’s identity cards',
     tag: TAG,
     access: { project: 'record.view', site: 'scoped' },
     body: attachmentListRequestSchema,

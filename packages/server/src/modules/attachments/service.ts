@@ -22,7 +22,7 @@ import {
   isPanelClosed,
   importTableSheet,
   importableColumns,
-  parsePath,
+  uploadWidgetAt,
   walkWidgets,
 } from '@dcap/core';
 import type { PanelInstanceRow } from '../../db/schema.js';
@@ -34,6 +34,7 @@ import type { Executor } from '../audit/repo.js';
 import { panelDefinition } from '../records/status.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, eventInstanceInScope, inDataScope, panelInstanceInScope, subjectInScope } from '../subjects/scope.js';
+import { inMissingRow, requireStoredRow } from './cells.js';
 import { presentAttachment } from './presenter.js';
 import type { AttachmentInfo, AttachmentOwner } from './repo.js';
 import * as repo from './repo.js';
@@ -41,6 +42,8 @@ import { readFirstSheet, tableTemplate as templateWorkbook, XLSX } from './sheet
 import type { UploadedFile } from './store.js';
 import { auditedAttachment, storeAttachment } from './store.js';
 
+export type { DeletedRows } from './cells.js';
+export { deleteRowAttachments } from './cells.js';
 export type { StoreAttachmentInput, UploadedFile } from './store.js';
 export { auditedAttachment, storeAttachment } from './store.js';
 
@@ -66,21 +69,6 @@ function requireReadRight(caller: ProjectCaller, kind: AttachmentKind): void {
 async function names(db: Executor, rows: readonly AttachmentInfo[]): Promise<Map<number, string>> {
   return repo.userNames(db, rows.flatMap((row) => (row.created_by === null ? [] : [row.created_by])));
 }
-
-/** The widget a field path names in a panel: a plain field by model, a table cell by its table's column. */
-function widgetAt(list: readonly Widget[], path: string): Widget | undefined {
-  const parsed = parsePath(path);
-  for (const { widget, place } of walkWidgets(list)) {
-    if (parsed.column === undefined) {
-      if (place.kind !== 'table' && widget.model === parsed.model) return widget;
-    } else if (place.kind === 'table' && place.row === null && place.table.model === parsed.model && place.column.key === parsed.column) {
-      return widget;
-    }
-  }
-  return undefined;
-}
-
-const UPLOAD_WIDGETS = new Set(['uploader', 'imgupload']);
 
 /**
  * Refuses a change to the attachments of a field whose data no longer changes (spec 002 §4, COMPLIANCE WF-2):
@@ -131,9 +119,9 @@ export async function uploadFieldAttachment(
     }
     const subject = await subjectInScope(trx, scope, panel.subject_id);
     const definition = await panelDefinition(trx, panel);
-    const widget = widgetAt(definition.panel.list, body.field);
-    if (!widget || !UPLOAD_WIDGETS.has(widget.type)) throw new AppError('attachment.field_unknown', { field: body.field });
+    if (!uploadWidgetAt(definition.panel.list, body.field)) throw new AppError('attachment.field_unknown', { field: body.field });
     requirePanelSaved(panel);
+    await requireStoredRow(trx, panel.id, body.field);
     await requireFieldOpen(trx, panel, body.field);
     const row = await storeAttachment(trx, audit, { subject, env: scope.env.key, kind: 'field', eventInstanceId: panel.event_instance_id, panelInstanceId: panel.id, path: body.field, file, userId: caller.actor.userId });
     return present(trx, row);
@@ -220,6 +208,8 @@ export async function listAttachments(deps: ServiceDeps, caller: ProjectCaller, 
   const owner = await ownerOf(deps.db, scope, body);
   requireReadRight(caller, body.kind);
   if (body.kind === 'idCard') requirePreScreen(caller);
+  // A deleted row's images went with it (cells.ts), whether or not they were marked deleted with it.
+  if (owner.panelInstanceId && (await inMissingRow(deps.db, owner.panelInstanceId, owner.path ?? null))) return [];
   const rows = await repo.listAttachments(deps.db, owner);
   const who = await names(deps.db, rows);
   return rows.map((row) => presentAttachment(row, who));
@@ -229,6 +219,7 @@ export async function listAttachments(deps: ServiceDeps, caller: ProjectCaller, 
 async function attachmentInScope(db: Executor, scope: DataScope, id: number): Promise<AttachmentInfo> {
   const row = await repo.findAttachment(db, id);
   if (!row || row.deleted_at !== null || !inDataScope(scope, row)) throw new AppError('attachment.not_found');
+  if (row.kind === 'field' && row.panel_instance_id !== null && (await inMissingRow(db, row.panel_instance_id, row.path))) throw new AppError('attachment.not_found');
   // The subject must still be in scope too (a deleted subject's files are not served).
   await subjectInScope(db, scope, row.subject_id).catch(() => {
     throw new AppError('attachment.not_found');
