@@ -29,6 +29,11 @@ export interface FormEngineOptions {
   schedule?: FormScheduler;
   /** Reuse an index of the same panel (the server re-checks many saves of one panel). */
   index?: FormIndex;
+  /**
+   * Check the cells of huge-data tables too (the server: a request may carry anything). The browser shows
+   * them as text, never typed into, so it leaves them to the checks of the spreadsheet upload that filled them.
+   */
+  checkHugeTables?: boolean;
 }
 
 /** A complaint with where it is: a field's model, or a cell as `TABLE[rowIndex].column`. */
@@ -55,6 +60,7 @@ export class FormEngine {
   readonly lab: LabRows;
   private readonly listener: FormListener;
   private readonly schedule: FormScheduler | undefined;
+  private readonly checkHugeTables: boolean;
   private readonly values = new Map<string, unknown>();
   private readonly hidden = new Set<string>();
   private readonly errors = new Map<string, FormError>();
@@ -72,6 +78,7 @@ export class FormEngine {
     this.index = options.index ?? indexForm(panel);
     this.listener = options.listener ?? SILENT_LISTENER;
     this.schedule = options.schedule;
+    this.checkHugeTables = options.checkHugeTables === true;
     for (const [model, widget] of this.index.fields) {
       // Own keys only: a field named `constructor` or `toString` must not start with what every object inherits.
       const initial = Object.hasOwn(initialValues, model) ? initialValues[model] : (widget.options.defaultValue ?? widget.defaultValue);
@@ -158,7 +165,10 @@ export class FormEngine {
     else this.lab.runPending();
   }
 
-  /** Checks every visible, editable field and cell; disabled and computed fields show no validation. */
+  /**
+   * Checks every visible, editable field and cell; disabled and computed fields show no validation, nor do
+   * the cells of huge-data tables unless `checkHugeTables` is set.
+   */
   validate(): FormFieldError[] {
     const found: FormFieldError[] = [];
     for (const [model, widget] of this.index.fields) {
@@ -222,7 +232,7 @@ export class FormEngine {
 
   private validateCell(table: string, rowId: number, column: string): FormError | null {
     const widget = this.tables.cellWidget(table, rowId, column);
-    const skip = !widget || widget.disabled === true || this.tables.isHuge(table) || this.index.formulas.has(`${table}.${column}`);
+    const skip = !widget || widget.disabled === true || (this.tables.isHuge(table) && !this.checkHugeTables) || this.index.formulas.has(`${table}.${column}`);
     const error = skip ? null : checkFieldValue(widget, this.tables.getCell(table, rowId, column));
     this.setError(cellErrorKey(table, rowId, column), error);
     return error;

@@ -62,6 +62,19 @@ describe('evaluateForm: the server re-checks a saved panel', () => {
     expect(shown.errors).toEqual({ weeks: { code: 'form.max', params: { max: 42 } } });
   });
 
+  it('checks the rows of a huge-data table like any other, which the browser shows as text and leaves unchecked', () => {
+    const panel = panelOf(table('meds', { dose: field('dose', 'number', { dataType: 'number', max: 100 }) }));
+    // Spec 002 §5: more than 50 rows is huge data.
+    const rows = Array.from({ length: 60 }, (_, row) => ({ dose: row === 54 ? 500 : row === 55 ? 'abc' : 1 }));
+    const result = evaluateForm(panel, { meds: rows }, CONTEXT);
+    expect(result.errors).toEqual({
+      'meds[54].dose': { code: 'form.max', params: { max: 100 } },
+      'meds[55].dose': { code: 'form.format', params: { message: '格式不正确', messageEn: 'Format incorrect' } },
+    });
+    expect(new FormEngine(panel, { meds: rows }, CONTEXT).validate()).toEqual([]);
+    expect(new FormEngine(panel, { meds: rows }, CONTEXT, { checkHugeTables: true }).validate()).toHaveLength(2);
+  });
+
   it('agrees with the engine the browser drives field by field', () => {
     const engine = new FormEngine(VITALS, {}, CONTEXT);
     engine.setValue('sex', '2');

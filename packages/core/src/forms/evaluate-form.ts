@@ -18,10 +18,12 @@ export interface FormEvaluation {
 /**
  * The authoritative result of a panel for the given values (docs/forms.md): the same engine the browser
  * drives field by field, run once with nothing deferred. The server calls it on every save, so values the
- * browser would have cleared or computed are cleared and computed whatever was sent.
+ * browser would have cleared or computed are cleared and computed whatever was sent, and every row is
+ * checked, those of huge-data tables too (spec 002 §5: the threshold changes how rows are shown, not which
+ * rules hold).
  */
 export function evaluateForm(panel: Pick<Panel, 'list'>, values: FormValues, context: FormContext, index?: FormIndex): FormEvaluation {
-  const engine = new FormEngine(panel, values, context, index ? { index } : {});
+  const engine = new FormEngine(panel, values, context, { checkHugeTables: true, ...(index ? { index } : {}) });
   const errors: Record<string, FormError> = {};
   for (const { path, error } of engine.validate()) errors[path] = error;
   return { values: engine.getValues(), hidden: engine.hiddenWidgets(), errors, levels: engine.levels() };

@@ -6,4 +6,5 @@ export * from './form-values.js';
 export * from './reasons.js';
 export * from './schemas.js';
 export * from './save-rules.js';
+export * from './read-only.js';
 export * from './change-set.js';

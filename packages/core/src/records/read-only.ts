@@ -1,0 +1,70 @@
+import type { FormIndex } from '../forms/form-index.js';
+import { ownValue } from '../forms/table-rows.js';
+import type { TableColumn, TableRow, Widget } from '../panels/schema.js';
+import { canonicalJson } from '../workflow/signature.js';
+import { rowKeyOf } from './form-values.js';
+import { parsePath } from './paths.js';
+import type { FieldPath } from './paths.js';
+
+/**
+ * Why the design makes a value read-only (spec 002 §4 "A field is read-only when it … is a
+ * reference-upper-limit field … is disabled"): a disabled widget, or a cell of a lab table's reference
+ * upper-limit column (`refCtrl` 'uul'). The renderer greys such controls out; the server refuses a save that
+ * changes them (`designReadOnlyChange`).
+ *
+ * The rest of the spec's list is decided elsewhere: formulas are recomputed by the form engine on both
+ * sides; frozen, locked and inactive fields by their stored state (save-rules.ts `lockedReason`); rights and
+ * the project's state by the permissions. A huge-data table's cells show as text only to keep thousands of
+ * rows cheap, and are replaced by a spreadsheet upload, so the server checks them like any other row rather
+ * than refusing them (docs/decisions.md, "Panel entry").
+ */
+export type DesignReadOnly = 'disabled' | 'reference_limit';
+
+export function designReadOnly(widget: Pick<Widget, 'disabled'>, column?: Pick<TableColumn, 'refCtrl'>): DesignReadOnly | null {
+  if (column?.refCtrl === 'uul') return 'reference_limit';
+  return widget.disabled === true ? 'disabled' : null;
+}
+
+/** A column's widget for a row made from the table definition's row `origin` (spec 002 §3 `widgetMap` by row). */
+const widgetAt = (column: TableColumn, origin: number): Widget => column.widgetMap?.[String(origin)] ?? column.widget;
+
+/**
+ * The values the design itself puts in a column's cells: each preset row's cell (else its widget's
+ * default), and an added row's default. Any of them is accepted in any row, so deleting a preset row, which
+ * moves the rows after it up, never turns their preset cells into changes.
+ */
+function columnDesignValues(preset: readonly TableRow[], column: TableColumn): unknown[] {
+  const defaults = [column.widget, ...Object.values(column.widgetMap ?? {})].map((widget) => widget.options.defaultValue ?? null);
+  return [...defaults, ...preset.map((row, origin) => ownValue(row, column.key) ?? widgetAt(column, origin).options.defaultValue ?? null)];
+}
+
+/**
+ * Whether a save may not hold its value at `path` because the design makes the field or cell read-only
+ * (`designReadOnly`): the reason, or null. Callers ask only about paths whose value the save changes. A
+ * read-only value may still take what the design gives it (a field's default, a preset cell), as a first
+ * save of the form does. `values` are the form values as the engine evaluated them (a cell's row position
+ * picks its per-row widget); `ruleDriven` paths (a formula recomputed, a hidden field cleared,
+ * save-rules.ts `ruleDrivenPath`) are the engine's doing and never refused here.
+ */
+export function designReadOnlyChange(index: FormIndex, path: FieldPath, values: Readonly<Record<string, unknown>>, ruleDriven: boolean): DesignReadOnly | null {
+  if (ruleDriven) return null;
+  const parsed = parsePath(path);
+  const same = (value: unknown) => (candidate: unknown) => canonicalJson(candidate) === canonicalJson(value);
+  if (parsed.row === undefined || parsed.column === undefined) {
+    const widget = index.fields.get(parsed.model);
+    if (!widget) return null;
+    const why = designReadOnly(widget);
+    const value = ownValue(values, parsed.model) ?? null;
+    return why !== null && !same(value)(widget.options.defaultValue ?? widget.defaultValue ?? null) ? why : null;
+  }
+  const table = index.tables.get(parsed.model);
+  const column = table?.columns.find((candidate) => candidate.key === parsed.column);
+  if (!table || !column) return null;
+  const rows = ownValue(values, parsed.model);
+  const list = Array.isArray(rows) ? (rows as unknown[]) : [];
+  const position = list.findIndex((row) => rowKeyOf(row) === parsed.row);
+  const why = designReadOnly(widgetAt(column, Math.max(position, 0)), column);
+  if (why === null) return null;
+  const value = position < 0 ? null : (ownValue(list[position] as Record<string, unknown>, column.key) ?? null);
+  return columnDesignValues(table.widget.options.data ?? [], column).some(same(value)) ? null : why;
+}
