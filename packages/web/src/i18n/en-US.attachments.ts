@@ -31,6 +31,11 @@ export const enUSAttachments: Shape<typeof zhCNAttachments> = {
     sourceHint: 'Upload the source documents of this form (images or PDF) for remote source verification.',
     visitTitle: 'Visit records',
     visitHint: 'Upload the records of this visit (images or PDF).',
+    cellCount: '{{count}} images',
+    cellCount_one: '{{count}} image',
+    cellOpen: 'See and upload the images of this cell',
+    cellTitle: 'Images in this cell',
+    cellNoAccess: 'No access',
   },
   tableImport: {
     button: 'Upload from spreadsheet',

@@ -28,6 +28,10 @@ export const zhCNAttachments = {
     sourceHint: '上传本表单的源文件（图片或 PDF），供监查员远程核查。',
     visitTitle: '访视记录',
     visitHint: '上传本次访视的记录（图片或 PDF）。',
+    cellCount: '{{count}} 张图片',
+    cellOpen: '查看和上传本单元格的图片',
+    cellTitle: '本单元格的图片',
+    cellNoAccess: '无权查看',
   },
   tableImport: {
     button: '从表格导入',

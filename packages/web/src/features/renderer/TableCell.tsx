@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { cellErrorKey, fieldCellPath, isBlank, MISSING_VALUE_DISPLAY } from '@dcap/core';
+import { cellErrorKey, fieldCellPath, isBlank, isUploadWidget, MISSING_VALUE_DISPLAY } from '@dcap/core';
 import type { Locale, TableColumn, Widget } from '@dcap/core';
 import { annotationParts } from './Annotation';
 import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
@@ -79,6 +79,9 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const disabled = readOnly || locked || widget.disabled === true || column.refCtrl === 'uul';
   const serverError = path === undefined ? undefined : dataMode?.serverError(path);
   const fixed = presetText(store, table, rowId, column, value, locale);
+  // An image column's cell of a saved row takes images by its row-stable path (docs/decisions.md "Images in
+  // table cells"); before its row is saved it has no path, and the placeholder asks to save first.
+  const uploads = path !== undefined && isUploadWidget(widget) ? dataMode?.uploadField?.(path, widget, disabled) : undefined;
   return (
     <div className="dcap-renderer-cell-content" data-testid={`cell-${table}-${column.key}`}>
       {fixed !== null ? (
@@ -93,7 +96,7 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
       ) : path !== undefined && dataMode ? (
         <div className="dcap-renderer-data-field">
           <div className="dcap-renderer-data-control">
-            <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />
+            {uploads ?? <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />}
           </div>
           {dataMode.fieldExtra(path, widget)}
         </div>

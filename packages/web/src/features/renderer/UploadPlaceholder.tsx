@@ -5,9 +5,9 @@ import { useRenderer } from './context';
 
 /**
  * An upload field. In data entry the page's data mode supplies the real uploader (features/attachments:
- * list, thumbnails, preview, upload and delete of the field's images); a table cell's uploader, which has no
- * field path of its own until its row is saved, and the designer's preview show where it will be, disabled
- * with spec 002 §5's prompt to save first.
+ * list, thumbnails, preview, upload and delete of the field's images; a saved table row's cell gets it from
+ * TableCell by its row-stable path). A cell of a row not saved yet, which has no path of its own, and the
+ * designer's preview show where it will be, disabled with spec 002 §5's prompt to save first.
  */
 export function UploadPlaceholder({ widget, disabled = false }: { widget?: Widget; disabled?: boolean }) {
   const { t, dataMode } = useRenderer();
