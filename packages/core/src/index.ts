@@ -46,3 +46,4 @@ export * from './subjects/index.js';
 export * from './queries/index.js';
 export * from './attachments/index.js';
 export * from './dashboard/index.js';
+export * from './time/study-day.js';
