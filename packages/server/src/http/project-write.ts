@@ -8,7 +8,7 @@ import type { Change } from '../modules/audit/change.js';
 import { changeEntry } from '../modules/audit/change.js';
 import type { AuditEntry, Executor } from '../modules/audit/repo.js';
 import { insertAuditRow, insertAuditRows } from '../modules/audit/repo.js';
-import { findEnvByKey } from '../modules/environments/repo.js';
+import { sessionEnvRow } from './session-env.js';
 import type { ProjectContext } from '../modules/projects/access.js';
 import { lockProjectStatus } from '../modules/projects/repo.js';
 import { findRole } from '../modules/roles/repo.js';
@@ -83,6 +83,7 @@ async function actorRole(trx: Executor, project: ProjectContext): Promise<string
   if (project.access.platformAdmin) return 'admin';
   if (project.access.projectAdmin) return 'projectAdmin';
   if (!project.access.role) return null;
+  if (project.roleAlias !== undefined) return project.roleAlias;
   return (await findRole(trx, project.access.role.id))?.alias ?? null;
 }
 
@@ -134,7 +135,7 @@ export function deferredAuditor(audit: ProjectAuditor): DeferredAuditor {
 /** The session's environment when it is a development one; refuses otherwise (spec 000 §4.3). */
 async function requireDesignEnvironment(trx: Executor, caller: ProjectCaller): Promise<string> {
   const key = sessionEnv(caller);
-  const env = key === null ? undefined : await findEnvByKey(trx, caller.project.project.id, key);
+  const env = key === null ? undefined : await sessionEnvRow(trx, caller, key);
   if (key === null || !env || !isDesignEnvironment(env)) throw new AppError('design.dev_env_required');
   return key;
 }

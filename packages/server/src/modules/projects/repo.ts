@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@dcap/core';
 import { sql } from 'kysely';
-import type { Database, ProjectExternalTestsTable, ProjectProcessConfigsTable, ProjectRow, ProjectsTable, StatusChangeApplicationsTable } from '../../db/schema.js';
+import type { Database, EnvRow, ProjectExternalTestsTable, ProjectProcessConfigsTable, ProjectRow, ProjectsTable, StatusChangeApplicationsTable } from '../../db/schema.js';
 import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 
@@ -235,18 +235,78 @@ export async function userRolesInProject(db: Executor, userId: number, projectId
     .execute();
 }
 
-/** The caller's live grant of a role of the project, with the role's rights and both site scopes. */
-export async function findActiveGrant(db: Executor, projectId: number, roleId: number, userId: number) {
-  return db
-    .selectFrom('role_assignments as a')
-    .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-    .select(['r.id', 'r.enabled', 'r.rights', 'r.all_sites as role_all', 'r.site_ids as role_sites', 'a.all_sites as user_all', 'a.site_ids as user_sites'])
-    .where('a.role_id', '=', roleId)
-    .where('a.user_id', '=', userId)
-    .where('a.revoked_at', 'is', null)
-    .where('r.deleted_at', 'is', null)
-    .where('r.project_id', '=', projectId)
+/**
+ * A caller's standing in a project in one statement, the first of every project call: the project row, whether
+ * they administer it, their live grant of `roleId` there (with the role's alias, which audit rows record) and
+ * the project's environment `envKey`. Either of the last two is absent when not asked for or not found.
+ */
+export async function findProjectStanding(db: Executor, projectId: number, userId: number, roleId: number | null, envKey: string | null) {
+  const row = await db
+    .selectFrom('projects as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('role_assignments as a')
+          .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+          .select(['r.project_id', 'r.id', 'r.alias', 'r.enabled', 'r.rights', 'r.all_sites as role_all', 'r.site_ids as role_sites', 'a.all_sites as user_all', 'a.site_ids as user_sites'])
+          .where('a.role_id', '=', roleId ?? -1)
+          .where('a.user_id', '=', userId)
+          .where('a.revoked_at', 'is', null)
+          .where('r.deleted_at', 'is', null)
+          .as('g'),
+      (join) => join.onRef('g.project_id', '=', 'p.id'),
+    )
+    .leftJoin('project_envs as e', (join) => join.onRef('e.project_id', '=', 'p.id').on('e.key', '=', envKey ?? ''))
+    .selectAll('p')
+    .select((eb) => [
+      eb.exists(eb.selectFrom('project_admins as pa').select('pa.user_id').whereRef('pa.project_id', '=', 'p.id').where('pa.user_id', '=', userId)).as('standing_admin'),
+      'g.id as grant_id',
+      'g.alias as grant_alias',
+      'g.enabled as grant_enabled',
+      'g.rights as grant_rights',
+      'g.role_all as grant_role_all',
+      'g.role_sites as grant_role_sites',
+      'g.user_all as grant_user_all',
+      'g.user_sites as grant_user_sites',
+      'e.id as env_id',
+      'e.key as env_key',
+      'e.type as env_type',
+      'e.name as env_name',
+      'e.name_en as env_name_en',
+      'e.status as env_status',
+      'e.created_at as env_created_at',
+    ])
+    .where('p.id', '=', projectId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    standing_admin,
+    grant_id,
+    grant_alias,
+    grant_enabled,
+    grant_rights,
+    grant_role_all,
+    grant_role_sites,
+    grant_user_all,
+    grant_user_sites,
+    env_id,
+    env_key,
+    env_type,
+    env_name,
+    env_name_en,
+    env_status,
+    env_created_at,
+    ...project
+  } = row;
+  const grant =
+    grant_id === null || grant_alias === null || grant_enabled === null || grant_rights === null || grant_role_all === null || grant_role_sites === null || grant_user_all === null || grant_user_sites === null
+      ? null
+      : { id: grant_id, alias: grant_alias, enabled: grant_enabled, rights: grant_rights, role_all: grant_role_all, role_sites: grant_role_sites, user_all: grant_user_all, user_sites: grant_user_sites };
+  const env: EnvRow | null =
+    env_id === null || env_key === null || env_type === null || env_name === null || env_status === null || env_created_at === null
+      ? null
+      : { id: env_id, project_id: project.id, key: env_key, type: env_type, name: env_name, name_en: env_name_en, status: env_status, created_at: env_created_at };
+  return { project: project satisfies ProjectRow, projectAdmin: Boolean(standing_admin), grant, env };
 }
 
 /** Whether the user holds any live grant in the project. */

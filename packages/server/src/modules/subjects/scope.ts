@@ -4,7 +4,7 @@ import type { EnvRow, EventInstanceRow, PanelInstanceRow, SubjectRow } from '../
 import type { ProjectCaller } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
-import { findEnvByKey } from '../environments/service.js';
+import { sessionEnvRow } from '../../http/session-env.js';
 import * as repo from './scope-repo.js';
 
 /**
@@ -22,7 +22,7 @@ export interface DataScope {
 /** The caller's data scope; refuses when the session has no environment in this project. */
 export async function dataScope(db: Executor, caller: ProjectCaller): Promise<DataScope> {
   const key = sessionEnv(caller);
-  const env = key === null ? undefined : await findEnvByKey(db, caller.project.project.id, key);
+  const env = key === null ? undefined : await sessionEnvRow(db, caller, key);
   if (!env) throw new AppError('project.no_current');
   return { projectId: caller.project.project.id, env, sites: siteScope(caller.project.access) };
 }
