@@ -19,7 +19,7 @@ async function presentRows(deps: ServiceDeps, caller: ProjectCaller, rows: Query
 /** A query with its comments, oldest first (the query thread dialog). */
 export async function queryThread(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<QueryThread> {
   const scope = await dataScope(deps.db, caller);
-  const query = await presentOne(deps.db, caller, scope, id);
+  const query = await presentOne(deps.db, caller, scope, id, deps.clock.now());
   return { query, comments: (await repo.commentsOf(deps.db, id)).map(presentComment) };
 }
 

@@ -20,11 +20,10 @@ import * as repo from './repo.js';
  * `autoClose` entry, so the raiser sees what happened and may raise a new one (docs/decisions.md, "Queries").
  * Audited per query with from/to status (COMPLIANCE AT-3).
  */
-export async function autoCloseQueries(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number): Promise<void> {
+export async function autoCloseQueries(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number, now: Date): Promise<void> {
   const open = await repo.lockUnclosedAt(trx, panel.id, paths);
   if (open.length === 0) return;
   const env = await repo.envKey(trx, panel.env_id);
-  const now = new Date();
   for (const query of open) {
     await repo.setQueryStatus(trx, query.id, 'AUTO_CLOSED', userId, now);
     await repo.insertComment(trx, query.id, 'autoClose', null, userId, now);
@@ -82,11 +81,11 @@ export const abilitiesOf = (caller: ProjectCaller, row: Pick<QueryRow, 'status' 
 };
 
 /** One query in the caller's scope as the API shows it. */
-export async function presentOne(db: Executor, caller: ProjectCaller, scope: DataScope, id: number): Promise<Query> {
+export async function presentOne(db: Executor, caller: ProjectCaller, scope: DataScope, id: number, now: Date): Promise<Query> {
   const [row] = await repo.listQueries(db, { projectId: scope.projectId, envId: scope.env.id, sites: scopeSites(scope), id });
   if (!row) throw new AppError('query.not_found');
   const names = await DesignNames.load(db, [row.design_version_id]);
-  return presentQuery(row, names, abilitiesOf(caller, row), new Date());
+  return presentQuery(row, names, abilitiesOf(caller, row), now);
 }
 
 /** The site list of a scope for the repository: null for every site. */
@@ -150,7 +149,7 @@ export async function raiseQuery(deps: ServiceDeps, caller: ProjectCaller, body:
     });
     return row.id;
   });
-  return presentOne(deps.db, caller, await dataScope(deps.db, caller), id);
+  return presentOne(deps.db, caller, await dataScope(deps.db, caller), id, deps.clock.now());
 }
 
 const STATUS_AFTER: Record<QueryUserAction, QueryStatus> = { answer: 'ANSWERED', close: 'CLOSED', cancel: 'CANCELED' };
@@ -183,5 +182,5 @@ export async function actOnQuery(deps: ServiceDeps, caller: ProjectCaller, actio
       newValue: { status: after.status, panelInstanceId: query.panel_instance_id, path: query.path, ...(comment === '' ? {} : { comment }) },
     });
   });
-  return presentOne(deps.db, caller, await dataScope(deps.db, caller), body.id);
+  return presentOne(deps.db, caller, await dataScope(deps.db, caller), body.id, deps.clock.now());
 }

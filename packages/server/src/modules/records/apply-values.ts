@@ -1,5 +1,5 @@
 import type { ChangeReason, FormEvaluation } from '@dcap/core';
-import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, valueChanged } from '@dcap/core';
+import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, studyToday, valueChanged } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
 import type { ProjectCaller } from '../../http/context.js';
@@ -12,7 +12,7 @@ import { breakSignaturesOver } from '../workflow/service.js';
 import type { StoredField } from './design.js';
 import * as repo from './repo.js';
 import { refuseEngineMismatch, refuseInvalidValues, refuseReadOnlyOrUnreasoned, refuseUncheckedWithValues } from './save-checks.js';
-import { panelStatusOf, todayOf } from './status.js';
+import { panelStatusOf } from './status.js';
 
 export interface ApplyOptions {
   /** Submitted by a browser: refuse when its computed or hidden values differ from the engine's. */
@@ -23,6 +23,8 @@ export interface ApplyOptions {
   unchecked?: boolean | undefined;
   action: 'record.save' | 'record.copy';
   extraAudit?: Record<string, unknown>;
+  /** The server's clock at the write: the time stamps and the study's today (COMPLIANCE TS-1). */
+  now: Date;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function applyValues(
   }
 
   const keyed = assignRowKeys(submitted, tables, panel.next_row_key, knownRows);
-  const today = todayOf(new Date());
+  const today = studyToday(options.now);
   const evaluation: FormEvaluation = evaluateForm(instrument.panel, keyed.values, { today: () => today }, index);
   const hiddenModels = hiddenModelsOf(index, evaluation.hidden);
 
@@ -100,7 +102,7 @@ export async function applyValues(
   refuseReadOnlyOrUnreasoned({ changed, deletedRows, stored, storedRows, next }, index, { formulas, hiddenModels }, reasonFor, locale);
 
   // The writes. Rule-driven changes take the first reason given in this save.
-  const now = new Date();
+  const now = options.now;
   const firstReason = options.reasonForAll ?? Object.values(options.reasons)[0];
   const env = scope.env.key;
   // The fields as stored after this save, kept in memory for the panel's status below.
@@ -165,15 +167,15 @@ export async function applyValues(
 
   const touched = [...changed, ...deletedRows];
   if (touched.length > 0) {
-    await breakSignaturesOver(trx, audit, panel, touched, userId);
-    await autoCloseQueries(trx, audit, panel, touched, userId);
+    await breakSignaturesOver(trx, audit, panel, touched, userId, now);
+    await autoCloseQueries(trx, audit, panel, touched, userId, now);
   }
   const version = panel.version + 1;
   // The status from the fields as now stored (records/status.ts): from memory, unless a broken signature
   // may have returned fields of this panel from SIGNED, which only the database knows.
   const signed = touched.length > 0 && storedRows.some((row) => row.status === 'SIGNED');
   const rows = signed ? await repo.fieldValuesWithUsers(trx, panel.id) : [...after.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const status = panelStatusOf(instrument.panel, rows, unchecked, todayOf(now), index);
+  const status = panelStatusOf(instrument.panel, rows, unchecked, studyToday(now), index);
   const updated = await repo.updatePanel(trx, panel.id, {
     version,
     next_row_key: keyed.next,

@@ -70,6 +70,7 @@ export async function copyRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
       reasonForAll: body.reason,
       action: 'record.copy',
       extraAudit: { sourcePanelInstanceId: source.id },
+      now: deps.clock.now(),
     });
     return panel.id;
   });

@@ -47,6 +47,7 @@ export async function saveRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
       reasons: body.reasons ?? {},
       unchecked: body.unchecked,
       action: 'record.save',
+      now: deps.clock.now(),
     });
   });
   // The answer is the panel as this save left it: its row and fields as written, the rest (subject, visit,

@@ -1,5 +1,5 @@
 import type { FormEvaluation, FormIndex, Panel, PanelFieldInput, PanelStatus } from '@dcap/core';
-import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, valuesFromFieldRows } from '@dcap/core';
+import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, studyToday, valuesFromFieldRows } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -31,8 +31,6 @@ export function errorFieldPath(errorPath: string, values: Readonly<Record<string
   return key === undefined ? errorPath : fieldCellPath(table, key, column);
 }
 
-export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
-
 /** The field inputs of `derivePanelStatus`: every stored field, and every visible required field left blank. */
 export function statusInputs(rows: readonly FieldValueRow[], evaluation: FormEvaluation): PanelFieldInput[] {
   const byPath = new Map(rows.map((row) => [row.path, row]));
@@ -63,12 +61,12 @@ export function panelStatusOf(definition: Pick<Panel, 'list'>, rows: readonly Fi
  * Exported by records/service.ts; workflow imports it from here, so the save (which calls workflow) and
  * workflow (which calls this) form no import cycle.
  */
-export async function refreshPanelStatus(trx: Transaction<Database>, panelInstanceId: number): Promise<string> {
+export async function refreshPanelStatus(trx: Transaction<Database>, panelInstanceId: number, now: Date): Promise<string> {
   const panel = await repo.findPanel(trx, panelInstanceId);
   if (!panel) return 'EXPIRED';
   const definition = await panelDefinition(trx, panel);
   const rows = await repo.fieldValues(trx, panelInstanceId);
-  const status = panelStatusOf(definition.panel, rows, panel.unchecked, todayOf(new Date()));
+  const status = panelStatusOf(definition.panel, rows, panel.unchecked, studyToday(now));
   if (status !== panel.status) await repo.updatePanel(trx, panelInstanceId, { status });
   return status;
 }

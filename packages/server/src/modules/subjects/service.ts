@@ -263,6 +263,7 @@ async function moveStatus(
   to: SubjectStatus,
   reason: string | null,
   userId: number | null,
+  now: Date,
   extra: Partial<Parameters<typeof repo.updateSubject>[2]> = {},
   context: { enrolment?: Partial<EnrolmentValues> } = {},
 ): Promise<SubjectRow> {
@@ -270,7 +271,6 @@ async function moveStatus(
   const panels = to === 'TEST_FIX' ? await repo.panelStatuses(trx, subject.id) : [];
   const problem = subjectTransitionProblem(from, to, { reason, panels, enrolment: context.enrolment });
   if (problem) refuseTransition(problem, from, to, completionBlockers(panels).length);
-  const now = new Date();
   const after = await repo.updateSubject(trx, subject.id, { status: to, status_reason: reason, status_changed_at: now, updated_by: userId, updated_at: now, ...extra });
   await audit({
     action: 'subject.status',
@@ -292,7 +292,7 @@ export async function changeSubjectStatus(deps: ServiceDeps, caller: ProjectCall
   await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.id, body.version);
     if (body.status === 'ARMED') throw new AppError('subject.transition_forbidden', { from: subject.status, to: body.status });
-    await moveStatus(trx, audit, scope.env.key, subject, body.status, blank(body.reason?.trim()) ?? null, caller.actor.userId);
+    await moveStatus(trx, audit, scope.env.key, subject, body.status, blank(body.reason?.trim()) ?? null, caller.actor.userId, deps.clock.now());
   });
   return present(deps.db, body.id, caller);
 }
@@ -307,7 +307,7 @@ export async function recordScreeningResult(deps: ServiceDeps, caller: ProjectCa
     if (subject.status !== 'RECORD_STATUS_SCREENING' && subject.status !== 'SCREEN_SUCCESS') {
       throw new AppError('subject.transition_forbidden', { from: subject.status, to });
     }
-    await moveStatus(trx, audit, scope.env.key, subject, to, blank(body.reason?.trim()) ?? null, caller.actor.userId);
+    await moveStatus(trx, audit, scope.env.key, subject, to, blank(body.reason?.trim()) ?? null, caller.actor.userId, deps.clock.now());
   });
   return present(deps.db, body.id, caller);
 }
@@ -325,6 +325,7 @@ export async function enrolSubject(
   subject: SubjectRow,
   values: EnrolmentValues,
   source: 'manual' | 'randomisation',
+  now: Date,
   userId: number | null = null,
 ): Promise<SubjectRow> {
   const project = await repo.projectOf(trx, subject.project_id);
@@ -336,7 +337,6 @@ export async function enrolSubject(
   if (flags.varsRequiredOnRecruit && (!subject.initials || !subject.gender || !subject.birth_date || !subject.consent_date)) {
     throw new AppError('subject.enrolment_vars_missing');
   }
-  const now = new Date();
   const env = (await repo.envKey(trx, subject.env_id)) ?? '';
   const after = await moveStatus(
     trx,
@@ -346,6 +346,7 @@ export async function enrolSubject(
     'ARMED',
     null,
     userId,
+    now,
     { random_no: enrolment.randomNo, treatment_phase: enrolment.treatmentPhase, first_drug_no: enrolment.firstDrugNo, enrolled_at: now, enrolled_by: userId },
     { enrolment: { ...enrolment, source } as Partial<EnrolmentValues> },
   );
@@ -358,7 +359,7 @@ export async function enrolByHand(deps: ServiceDeps, caller: ProjectCaller, body
   await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, RECRUIT, async (trx, audit) => {
     const subject = await lockedSubject(trx, scope, body.id, body.version);
-    await enrolSubject(trx, audit, subject, body, 'manual', caller.actor.userId);
+    await enrolSubject(trx, audit, subject, body, 'manual', deps.clock.now(), caller.actor.userId);
   });
   return present(deps.db, body.id, caller);
 }

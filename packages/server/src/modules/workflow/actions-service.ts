@@ -1,5 +1,5 @@
 import type { BulkFieldActionRequest, BulkFieldActionResult, FieldActionRequest, FieldActionResponse, FieldState } from '@dcap/core';
-import { AppError, evaluateForm, fieldAction, fieldRowsFromValues, indexForm, transitionOf, valueChanged, valuesFromFieldRows } from '@dcap/core';
+import { AppError, evaluateForm, fieldAction, fieldRowsFromValues, indexForm, studyToday, transitionOf, valueChanged, valuesFromFieldRows } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -15,13 +15,11 @@ import { auditState, refusalError, stateOf, widgetOf, workflowRights } from './f
 import * as repo from './repo.js';
 import { breakSignaturesOver } from './service.js';
 
-const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
-
 /** The value a recalculation gives a computed field: the panel's formulas run over its stored values. */
 async function recalculated(trx: Transaction<Database>, panel: PanelInstanceRow, path: string, now: Date): Promise<unknown> {
   const { panel: definition } = await panelDefinition(trx, panel);
   const rows = await repo.fieldsOfPanels(trx, [panel.id]);
-  const evaluation = evaluateForm(definition, valuesFromFieldRows(rows), { today: () => todayOf(now) });
+  const evaluation = evaluateForm(definition, valuesFromFieldRows(rows), { today: () => studyToday(now) });
   return fieldRowsFromValues(evaluation.values, new Set(indexForm(definition).tables.keys())).get(path) ?? null;
 }
 
@@ -50,7 +48,7 @@ export async function applyFieldAction(deps: ServiceDeps, caller: ProjectCaller,
     const next = outcome.next;
     const valueDiffers = changesValue && valueChanged(stored?.value, value);
     // A recalculation that gives the same value changes nothing, so nothing is written or audited.
-    if (body.action === 'recalculate' && !valueDiffers) return present(panel, body.path, before, stored?.value ?? null, await refreshPanelStatus(trx, panel.id));
+    if (body.action === 'recalculate' && !valueDiffers) return present(panel, body.path, before, stored?.value ?? null, await refreshPanelStatus(trx, panel.id, now));
 
     const set = {
       status: next.status,
@@ -72,10 +70,10 @@ export async function applyFieldAction(deps: ServiceDeps, caller: ProjectCaller,
       reason: body.note ?? null,
     });
     if (valueDiffers) {
-      await autoCloseQueries(trx, audit, panel, [body.path], caller.actor.userId);
-      await breakSignaturesOver(trx, audit, panel, [body.path], caller.actor.userId);
+      await autoCloseQueries(trx, audit, panel, [body.path], caller.actor.userId, now);
+      await breakSignaturesOver(trx, audit, panel, [body.path], caller.actor.userId, now);
     }
-    return present(panel, body.path, next, changesValue ? value : (stored?.value ?? null), await refreshPanelStatus(trx, panel.id));
+    return present(panel, body.path, next, changesValue ? value : (stored?.value ?? null), await refreshPanelStatus(trx, panel.id, now));
   });
 }
 
@@ -129,7 +127,7 @@ export async function applyBulkAction(deps: ServiceDeps, caller: ProjectCaller, 
       touched.add(field.panel_instance_id);
       applied += 1;
     }
-    for (const panelId of touched) await refreshPanelStatus(trx, panelId);
+    for (const panelId of touched) await refreshPanelStatus(trx, panelId, now);
     return { applied, skipped };
   });
 }

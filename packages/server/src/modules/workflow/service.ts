@@ -25,11 +25,10 @@ export function covers(signature: SignatureRow, panel: PanelInstanceRow): boolea
  * already reset by the save. Each broken signature and each returned field is audited as 'signature.break'
  * with the status before and after, in the caller's transaction.
  */
-export async function breakSignaturesOver(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number): Promise<void> {
+export async function breakSignaturesOver(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number, now: Date): Promise<void> {
   const place = { subjectId: panel.subject_id, eventInstanceId: panel.event_instance_id, panelInstanceId: panel.id };
   const broken = await repo.unbrokenSignaturesOver(trx, place);
   if (broken.length === 0) return;
-  const now = new Date();
   const env = await repo.envKey(trx, panel.env_id);
   await repo.markSignaturesBroken(
     trx,
@@ -84,6 +83,6 @@ export async function breakSignaturesOver(trx: Transaction<Database>, audit: Pro
         reason: BROKEN_BY_CHANGE,
       });
     }
-    await refreshPanelStatus(trx, panelId);
+    await refreshPanelStatus(trx, panelId, now);
   }
 }

@@ -103,7 +103,7 @@ export async function sign(deps: ServiceDeps, caller: ProjectCaller, body: SignR
       },
       reason: row.reason,
     });
-    for (const panelId of touched) await refreshPanelStatus(trx, panelId);
+    for (const panelId of touched) await refreshPanelStatus(trx, panelId, now);
     return presentSignature({ ...row, broken_by_name: null });
   });
 }
