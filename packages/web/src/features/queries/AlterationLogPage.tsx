@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Select, Space, Table } from 'antd';
+import { Alert, Card, DatePicker, Flex, Form, Input, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { AlterationFilters } from './api';
 import { useAlterationLog, useQueryFilterOptions } from './api';
 import { actionLabel, auditColumns } from './auditColumns';
 import { ExportButton } from './ExportButton';
+import { FilterBar } from './FilterBar';
 import { localName } from './format';
 
 const PAGE_SIZE = 20;
@@ -62,7 +63,7 @@ export function AlterationLogPage() {
   return (
     <Flex vertical gap={16} data-testid="alteration-log">
       <Card title={t('queries.alteration.title')} extra={<ExportButton what="alteration" filters={filters} />}>
-        <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="alteration-filters">
+        <FilterBar form={form} onApply={apply} testId="alteration">
           <Form.Item name="siteId" label={t('queries.management.site')}>
             <Select allowClear style={{ width: 160 }} placeholder={t('queries.management.all')} options={(options.data?.sites ?? []).map((site) => ({ value: site.id, label: `${site.code} ${localName(locale, site.name, site.nameEn)}` }))} />
           </Form.Item>
@@ -98,20 +99,7 @@ export function AlterationLogPage() {
           <Form.Item name="range" label={t('queries.alteration.range')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="alteration-search">
-              {t('queries.management.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('queries.management.reset')}
-            </Button>
-          </Space>
-        </Form>
+        </FilterBar>
       </Card>
       <Card size="small">
         {log.isError ? (

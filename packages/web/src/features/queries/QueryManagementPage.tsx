@@ -12,6 +12,7 @@ import type { QueryFilters } from './api';
 import { useQueryFilterOptions, useQueryList } from './api';
 import { ageChartOption } from './ageChart';
 import { ExportButton } from './ExportButton';
+import { FilterBar } from './FilterBar';
 import { localName, timeWithOffset } from './format';
 import { QueryThreadContent } from './QueryDialogs';
 import { QueryStatusTag } from './statusTag';
@@ -103,7 +104,7 @@ export function QueryManagementPage() {
   return (
     <Flex vertical gap={16} data-testid="query-management">
       <Card title={t('queries.management.title')} extra={<ExportButton what="queries" filters={filters} />}>
-        <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="query-filters">
+        <FilterBar form={form} onApply={apply} testId="query">
           <Form.Item name="siteId" label={t('queries.management.site')}>
             <Select allowClear style={{ width: 160 }} placeholder={t('queries.management.all')} options={(options.data?.sites ?? []).map((site) => ({ value: site.id, label: `${site.code} ${localName(locale, site.name, site.nameEn)}` }))} />
           </Form.Item>
@@ -122,20 +123,7 @@ export function QueryManagementPage() {
           <Form.Item name="subject" label={t('queries.management.subject')}>
             <Input allowClear style={{ width: 140 }} placeholder={t('queries.management.subjectPlaceholder')} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="query-search">
-              {t('queries.management.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('queries.management.reset')}
-            </Button>
-          </Space>
-        </Form>
+        </FilterBar>
       </Card>
       <Row gutter={16}>
         <Col xs={24} xl={12}>
