@@ -38,6 +38,11 @@ export const RECORDS_ERRORS = {
   'record.field_locked': { status: 422, 'zh-CN': '字段已锁定', 'en-US': 'The field is locked' },
   'record.field_inactive': { status: 422, 'zh-CN': '字段已失活', 'en-US': 'The field is inactive' },
   'record.field_disabled': { status: 422, 'zh-CN': '字段只读', 'en-US': 'The field is read-only' },
+  'record.field_reference_limit': {
+    status: 422,
+    'zh-CN': '参考值上限由表单设计给定，不能修改',
+    'en-US': 'The reference upper limit is set by the form design and cannot be changed',
+  },
   'record.reason_missing': { status: 422, 'zh-CN': '请选择修改原因', 'en-US': 'Choose a reason for the change' },
   'record.changed_by': { status: 409, 'zh-CN': '{by} 于 {at} 修改', 'en-US': 'changed by {by} at {at}' },
   'record.unknown_path': { status: 400, 'zh-CN': '表单中没有字段 {path}', 'en-US': 'The form has no field {path}' },

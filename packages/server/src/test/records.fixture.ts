@@ -1,4 +1,4 @@
-import type { OptionItem, PaletteWidget, Site, TableColumn, Widget } from '@dcap/core';
+import type { OptionItem, PaletteWidget, Panel, Site, TableColumn, Widget } from '@dcap/core';
 import { createLabTable, createWidget } from '@dcap/core';
 import type { Persona, Study } from '../modules/roles/study.fixture.js';
 import { enter, grant, ok, openStudy, person, project, role, setStatus, site, unit } from '../modules/roles/study.fixture.js';
@@ -297,4 +297,25 @@ export async function addSubject(rs: RecordsStudy, who: Persona, siteId: number,
     await post(rs.study, who, '/dcap/subject/save', { siteId, name: `受试者${String(subjectCounter)}`, initials: 'ZS', confirmDuplicate: true, ...body }),
   ) as Record<string, unknown> & { id: number; platformNo: string; siteId: number; status: string; version: number };
   return { id: created.id, platformNo: created.platformNo, siteId: created.siteId, status: created.status, version: created.version, body: created, ...(await subjectInstances(rs, created.id)) };
+}
+
+/**
+ * Points a panel instance at a design version of its own whose instrument `change` altered, for a scenario
+ * the published design does not hold (design versions never change, so a variant is a new version).
+ */
+export async function useDesignVariant(rs: RecordsStudy, panelInstanceId: number, instrumentId: number, change: (panel: Panel) => void, note = 'variant'): Promise<number> {
+  const db = rs.study.t.database.db;
+  const version = await db.selectFrom('design_versions').selectAll().where('id', '=', rs.designVersionId).executeTakeFirstOrThrow();
+  const snapshot = version.snapshot as { instruments: { id: number; panel: Panel }[] };
+  const instrument = snapshot.instruments.find((candidate) => candidate.id === instrumentId);
+  if (!instrument) throw new Error(`no instrument ${String(instrumentId)}`);
+  change(instrument.panel);
+  const top = await db.selectFrom('design_versions').select((eb) => eb.fn.max<number>('version').as('v')).where('project_id', '=', rs.projectId).executeTakeFirstOrThrow();
+  const variant = await db
+    .insertInto('design_versions')
+    .values({ project_id: rs.projectId, version: top.v + 1, snapshot: JSON.stringify(snapshot), note, published_at: new Date(), published_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('panel_instances').set({ design_version_id: variant.id }).where('id', '=', panelInstanceId).execute();
+  return variant.id;
 }

@@ -99,7 +99,7 @@ export async function applyValues(
   }
   const formulas = new Set(index.formulas.keys());
   const reasonFor = (path: string): ChangeReason | undefined => options.reasonForAll ?? options.reasons[path];
-  refuseReadOnlyOrUnreasoned({ changed, deletedRows, stored, storedRows, next }, index, { formulas, hiddenModels }, reasonFor, locale);
+  refuseReadOnlyOrUnreasoned({ changed, deletedRows, stored, storedRows, values: evaluation.values }, index, { formulas, hiddenModels }, reasonFor, locale);
 
   // The writes. Rule-driven changes take the first reason given in this save.
   const now = options.now;

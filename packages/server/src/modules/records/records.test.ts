@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
-import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { addSubject, openRecordsStudy, useDesignVariant } from '../../test/records.fixture.js';
 import { verifyAuditChain } from '../audit/verify.js';
 
 let rs: RecordsStudy;
@@ -153,22 +153,13 @@ describe('the server re-runs the form rules', () => {
 
   it('refuses a panel whose hidden field kept a value (spec 002 §4 hiding clears)', async () => {
     const { coordinator } = rs.people;
-    // A design version whose demographics have a conditional field, shown for women only (versions are
-    // immutable, so a new one, used by a new subject's demographics panel).
-    const version = await db().selectFrom('design_versions').selectAll().where('id', '=', rs.designVersionId).executeTakeFirstOrThrow();
-    const snapshot = version.snapshot as { instruments: { id: number; panel: Panel }[] };
-    const dm = snapshot.instruments.find((instrument) => instrument.id === rs.instruments.DM);
-    const sex = dm?.panel.list.find((widget) => widget.model === 'SEX');
-    if (!dm || !sex) throw new Error('no DM');
-    dm.panel.list.push({ ...sex, key: 'PREG', model: 'PREG', name: '妊娠', nameEn: 'Pregnant', options: { ...sex.options, logicExpression: "[SEX] = '2'" } });
-    const top = await db().selectFrom('design_versions').select((eb) => eb.fn.max<number>('version').as('v')).where('project_id', '=', rs.projectId).executeTakeFirstOrThrow();
-    const conditional = await db()
-      .insertInto('design_versions')
-      .values({ project_id: rs.projectId, version: top.v + 1, snapshot: JSON.stringify(snapshot), note: 'conditional', published_at: new Date(), published_by: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Demographics with a conditional field, shown for women only, on a new subject's panel.
     const other = await addSubject(rs, coordinator, rs.siteA.id);
-    await db().updateTable('panel_instances').set({ design_version_id: conditional.id }).where('id', '=', pid('screening', 'DM', other)).execute();
+    await useDesignVariant(rs, pid('screening', 'DM', other), rs.instruments.DM, (dm) => {
+      const sex = dm.list.find((widget) => widget.model === 'SEX');
+      if (!sex) throw new Error('no SEX');
+      dm.list.push({ ...sex, key: 'PREG', model: 'PREG', name: '妊娠', nameEn: 'Pregnant', options: { ...sex.options, logicExpression: "[SEX] = '2'" } });
+    }, 'conditional');
     const panel = await read(coordinator, pid('screening', 'DM', other));
     const values = { ...browser(panel.instrument.panel, { SEX: '1' }), PREG: '1' };
     const reply = await post(coordinator, '/dcap/project/recordDataManage/save', { panelInstanceId: panel.panelInstanceId, version: panel.version, values }, 'en-US');

@@ -1,5 +1,17 @@
-import type { ChangeReason, FieldError, FormError, FormEvaluation, FormIndex, Locale, Panel, Widget } from '@dcap/core';
-import { AppError, ROW_KEY_FIELD, errorMessage, evaluateForm, fieldRowsFromValues, lockedReason, needsReason, parsePath, reasonComplete, ruleDrivenPath } from '@dcap/core';
+import type { ChangeReason, FieldError, FormError, FormEvaluation, FormIndex, Locale, Panel } from '@dcap/core';
+import {
+  AppError,
+  ROW_KEY_FIELD,
+  designReadOnlyChange,
+  errorMessage,
+  evaluateForm,
+  fieldRowsFromValues,
+  lockedReason,
+  needsReason,
+  parsePath,
+  reasonComplete,
+  ruleDrivenPath,
+} from '@dcap/core';
 import type { FieldValueRow } from '../../db/schema.js';
 import { errorFieldPath } from './status.js';
 
@@ -86,13 +98,16 @@ export function refuseUncheckedWithValues(panel: Pick<Panel, 'list'>, index: For
   }
 }
 
-/** What a save changes: the changed paths, the deleted rows (`TABLE#rN`), the stored fields and the new values. */
+/**
+ * What a save changes: the changed paths, the deleted rows (`TABLE#rN`), the stored fields and the form
+ * values as the engine evaluated them.
+ */
 export interface SaveChanges {
   changed: readonly string[];
   deletedRows: readonly string[];
   stored: ReadonlyMap<string, FieldValueRow>;
   storedRows: readonly FieldValueRow[];
-  next: ReadonlyMap<string, unknown>;
+  values: Readonly<Record<string, unknown>>;
 }
 
 /** What tells whether a path is driven by the form rules (core records/save-rules.ts `ruleDrivenPath`). */
@@ -102,13 +117,17 @@ export interface RuleDriven {
 }
 
 const STATE_MESSAGE = { frozen: 'record.field_frozen', locked: 'record.field_locked', inactive: 'record.field_inactive' } as const;
+const DESIGN_MESSAGE = { disabled: 'record.field_disabled', reference_limit: 'record.field_reference_limit' } as const;
 
 /**
- * Refuses a save that changes a read-only path (its stored state: frozen, locked, inactive; COMPLIANCE
- * WF-2) or deletes a row holding one, then one that changes saved data without a reason (COMPLIANCE AT-2).
+ * Refuses a save that changes a read-only path or deletes a row holding one, then one that changes saved data
+ * without a reason (COMPLIANCE AT-2). Read-only is the field's stored state (frozen, locked, inactive;
+ * COMPLIANCE WF-2) and the design (a disabled widget, a reference upper-limit cell; spec 002 §4, core
+ * records/read-only.ts), the same rule the renderer greys controls out by, for every row of every table,
+ * huge-data tables included.
  */
 export function refuseReadOnlyOrUnreasoned(changes: SaveChanges, index: FormIndex, rules: RuleDriven, reasonFor: (path: string) => ChangeReason | undefined, locale: Locale): void {
-  const { changed, deletedRows, stored, storedRows, next } = changes;
+  const { changed, deletedRows, stored, storedRows, values } = changes;
   const { formulas, hiddenModels } = rules;
   const readonly: FieldError[] = [];
   const missingReasons: FieldError[] = [];
@@ -116,12 +135,10 @@ export function refuseReadOnlyOrUnreasoned(changes: SaveChanges, index: FormInde
     const before = stored.get(path);
     const why = lockedReason(before ? { status: before.status, frozen: before.frozen, inactiveType: before.inactive_type } : undefined);
     if (why) readonly.push({ path, message: errorMessage(STATE_MESSAGE[why], locale) });
-    const parsed = parsePath(path);
-    const widget: Widget | undefined = parsed.row === undefined ? index.fields.get(parsed.model) : undefined;
-    if (widget?.disabled === true && !formulas.has(parsed.model) && canonical(next.get(path)) !== canonical(widget.options.defaultValue ?? null)) {
-      readonly.push({ path, message: errorMessage('record.field_disabled', locale) });
-    }
-    if (needsReason(before, ruleDrivenPath(path, formulas, hiddenModels)) && !reasonComplete(reasonFor(path))) {
+    const ruleDriven = ruleDrivenPath(path, formulas, hiddenModels);
+    const design = designReadOnlyChange(index, path, values, ruleDriven);
+    if (design) readonly.push({ path, message: errorMessage(DESIGN_MESSAGE[design], locale) });
+    if (needsReason(before, ruleDriven) && !reasonComplete(reasonFor(path))) {
       missingReasons.push({ path, message: errorMessage('record.reason_missing', locale) });
     }
   }
