@@ -45,6 +45,9 @@ async function switchLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<
 test('an applicant cannot approve their own application to go online; another approver does it from the inbox', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
+  // Sign-in enters the first listed study (spec 000 §4.1), newest first: wait until it has, or the study
+  // created next could be the one entered, and entering it below would ask nothing.
+  await expect(page.getByTestId('project-code')).not.toBeEmpty();
   const headers = { Token: await token(page) };
   const call = (method: 'GET' | 'POST', url: string, data?: unknown) => api(page.request, headers, method, url, data);
 
