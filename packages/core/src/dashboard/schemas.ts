@@ -4,7 +4,8 @@ import { QUERY_AGE_BUCKET_KEYS } from './indicators.js';
 
 /**
  * POST /dcap/dashboard/summary: the indicators of the session's project and environment, within the
- * caller's sites. `timeZone` is the browser's IANA zone; periods start at local midnight there.
+ * caller's sites. Periods start at midnight of the study's day (time/study-day.ts); `timeZone`, which older
+ * browsers send, is still checked but no longer chooses the day.
  */
 export const dashboardSummaryRequestSchema = z.strictObject({
   filter: z.enum(DASHBOARD_TIME_FILTERS),
@@ -21,6 +22,7 @@ const count = z.number().int().min(0);
 
 export const dashboardSummarySchema = z.object({
   filter: z.enum(DASHBOARD_TIME_FILTERS),
+  /** The zone the periods and days were counted in: the study's zone. */
   timeZone: z.string(),
   /** Start of the period (ISO instant), null for "all". */
   periodStart: z.string().nullable(),

@@ -1,8 +1,8 @@
 /**
  * The dashboard's time filters (spec 002 §9: "all, today, this week, this month, this year") and where each
- * period starts. A period starts at local midnight in the user's time zone: the zone the browser reports
- * (an IANA name), sent with the request, so "today" is the user's day wherever the server runs
- * (docs/decisions.md, "Dashboard"). Weeks start on Monday (ISO 8601, as in China).
+ * period starts. A period starts at local midnight in a named time zone; the dashboard names the study's zone,
+ * so its "today" is the schedule's wherever the server or the user is (docs/decisions.md "The study's day").
+ * Weeks start on Monday (ISO 8601, as in China).
  */
 export const DASHBOARD_TIME_FILTERS = ['all', 'today', 'week', 'month', 'year'] as const;
 export type DashboardTimeFilter = (typeof DASHBOARD_TIME_FILTERS)[number];

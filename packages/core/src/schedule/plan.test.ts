@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannableEvent } from './plan.js';
-import { actualOutsideWindow, addDays, daysBetween, isIsoDay, calendarDay, latestToday, planEvent, planSchedule, scheduleAnchor, taskBounds, taskBucketsOf, visitWindowStatus } from './plan.js';
+import { actualOutsideWindow, addDays, daysBetween, isIsoDay, calendarDay, planEvent, planSchedule, scheduleAnchor, taskBounds, taskBucketsOf, visitWindowStatus } from './plan.js';
 
 const event = (id: number, patch: Partial<PlannableEvent> = {}): PlannableEvent => ({
   id,
@@ -40,11 +40,6 @@ describe('calendar days', () => {
     expect(calendarDay(new Date('2024-02-29T16:30:00Z'))).toBe('2024-03-01');
     expect(calendarDay(new Date('2024-02-29T16:30:00Z'), 'UTC')).toBe('2024-02-29');
     expect(calendarDay(new Date('2024-01-01T03:00:00Z'), 'America/New_York')).toBe('2023-12-31');
-  });
-
-  it('takes the latest today on earth as the last day an actual date may have', () => {
-    expect(latestToday(new Date('2024-02-28T10:00:00Z'))).toBe('2024-02-29');
-    expect(latestToday(new Date('2024-02-28T09:59:00Z'))).toBe('2024-02-28');
   });
 });
 

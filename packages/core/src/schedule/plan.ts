@@ -43,22 +43,13 @@ export function daysBetween(from: IsoDay, to: IsoDay): number {
 }
 
 /**
- * The calendar day of a moment in a time zone (an IANA name): "today" of the schedule and the task summary in
- * the user's zone, as the dashboard counts days (docs/decisions.md "Dashboard"), and the day a subject was
- * added in the platform's home zone (docs/decisions.md "Visit schedule").
+ * The calendar day of a moment in a time zone (an IANA name), by default the study's zone: the day a subject
+ * was added (docs/decisions.md "Visit schedule"). "Today" is time/study-day.ts `studyToday`.
  */
 export function calendarDay(moment: Date, timeZone: string = DEFAULT_TIME_ZONE): IsoDay {
   const date = localDate(moment, timeZone);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${String(date.year).padStart(4, '0')}-${pad(date.month)}-${pad(date.day)}`;
-}
-
-/**
- * The latest day that is "today" somewhere on earth (UTC+14): an actual visit date after it is refused
- * whatever the user's zone, and no user's today ever is.
- */
-export function latestToday(moment: Date): IsoDay {
-  return calendarDay(moment, 'Pacific/Kiritimati');
 }
 
 /** What planning reads of a design event (publishing's snapshot event has these fields). */

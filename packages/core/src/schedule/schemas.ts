@@ -6,10 +6,10 @@ import { isIsoDay, VISIT_WINDOW_STATUSES } from './plan.js';
 
 /**
  * Calls of the visit schedule (spec 002 §2 "visit/schedule management", "event-panel matrix", "task
- * summary"; §3 "Schedule fields"). Days are `YYYY-MM-DD`; "today" is the day in the caller's time zone (the
- * browser's IANA name, the platform's home zone when none is sent).
+ * summary"; §3 "Schedule fields"). Days are `YYYY-MM-DD`; "today" is the study's day (time/study-day.ts).
  */
 const isoDay = z.string().max(10).refine(isIsoDay, { message: 'not a calendar day (YYYY-MM-DD)' });
+/** Sent by older browsers; still checked, no longer choosing the day (docs/decisions.md "The study's day"). */
 const timeZone = z.string().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional();
 const id = dbId();
 const count = z.number().int().min(0);

@@ -16,6 +16,6 @@ export function registerDashboardRoutes(app: FastifyInstance, routes: RouteRegis
     access: { project: 'record.view' },
     body: dashboardSummaryRequestSchema,
     response: dashboardSummarySchema,
-    handler: ({ caller, body }) => dashboardSummary(deps, caller, body.filter, body.timeZone),
+    handler: ({ caller, body }) => dashboardSummary(deps, caller, body.filter),
   });
 }

@@ -1,5 +1,5 @@
 import type { DashboardSummary, DashboardTimeFilter } from '@dcap/core';
-import { localDate, periodFirstDate, periodStart, queryAgeBounds } from '@dcap/core';
+import { localDate, periodFirstDate, periodStart, queryAgeBounds, STUDY_TIME_ZONE, studyToday } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { dataScope } from '../subjects/scope.js';
@@ -13,20 +13,22 @@ const iso = (date: { year: number; month: number; day: number }) =>
  * project and environment, within the caller's sites (COMPLIANCE WF-3). The time filter (spec 002 §9)
  * bounds each indicator by the moment it is about: subjects by when they were added, enrolment by when
  * subjects were enrolled, panels by their last change, queries by when they were raised
- * (docs/decisions.md, "Dashboard"). Every figure is a database aggregate.
+ * (docs/decisions.md, "Dashboard"). Every figure is a database aggregate. Periods and enrolment days are
+ * counted in the study's zone, so the dashboard's today is the schedule's (docs/decisions.md "The study's day").
  */
-export async function dashboardSummary(deps: ServiceDeps, caller: ProjectCaller, filter: DashboardTimeFilter, timeZone: string): Promise<DashboardSummary> {
+export async function dashboardSummary(deps: ServiceDeps, caller: ProjectCaller, filter: DashboardTimeFilter): Promise<DashboardSummary> {
+  const timeZone = STUDY_TIME_ZONE;
   const scope = await dataScope(deps.db, caller);
   const now = deps.clock.now();
   const since = periodStart(filter, now, timeZone);
-  const today = localDate(now, timeZone);
+  const today = studyToday(now, timeZone);
   const where: repo.Where = { projectId: scope.projectId, envId: scope.env.id, sites: scope.sites, since };
   const base = {
     filter,
     timeZone,
     periodStart: since?.toISOString() ?? null,
-    today: iso(today),
-    firstDate: filter === 'all' ? null : iso(periodFirstDate(filter, today)),
+    today,
+    firstDate: filter === 'all' ? null : iso(periodFirstDate(filter, localDate(now, timeZone))),
     env: scope.env.key,
   };
   // A role limited to no site sees nothing, and no empty site list reaches SQL.

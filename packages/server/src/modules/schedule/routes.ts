@@ -37,7 +37,7 @@ export function registerScheduleRoutes(app: FastifyInstance, routes: RouteRegist
     params: subjectScheduleParamsSchema,
     query: subjectScheduleQuerySchema,
     response: subjectScheduleSchema,
-    handler: ({ caller, params, query }) => subjectSchedule(deps, caller, params.subjectId, query.timeZone),
+    handler: ({ caller, params }) => subjectSchedule(deps, caller, params.subjectId),
   });
   routes.add(app, {
     method: 'POST',
@@ -91,7 +91,7 @@ export function registerScheduleRoutes(app: FastifyInstance, routes: RouteRegist
     access: { project: 'record.view' },
     query: taskSummaryQuerySchema,
     response: taskSummarySchema,
-    handler: ({ caller, query }) => taskSummary(deps, caller, query.timeZone),
+    handler: ({ caller }) => taskSummary(deps, caller),
   });
   routes.add(app, {
     method: 'GET',

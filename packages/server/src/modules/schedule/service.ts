@@ -19,11 +19,11 @@ import {
   addDays,
   AppError,
   calendarDay,
-  latestToday,
   planEvent,
   planSchedule,
   scheduleAnchor,
   sortEvents,
+  studyToday,
   TASK_CLOSED_SUBJECT_STATUSES,
   taskBounds,
   visitWindowStatus,
@@ -159,20 +159,15 @@ function presentVisit(row: EventInstanceRow, event: SnapshotEvent, hasData: bool
   };
 }
 
-/** The caller's "today": the day in their time zone (the platform's home zone when they name none). */
-function todayFor(deps: ServiceDeps, timeZone: string | undefined): string {
-  return calendarDay(deps.clock.now(), timeZone);
-}
-
 /**
  * GET /dcap/schedule/subject/:subjectId: the subject's event × panel matrix (spec 002 §2 "event-panel
  * matrix", "visit/schedule management"): every visit with planned and actual date and window status, every
  * form instrument, each panel instance with its status and open queries, and the events that may be added.
  */
-export async function subjectSchedule(deps: ServiceDeps, caller: ProjectCaller, subjectId: number, timeZone?: string): Promise<SubjectSchedule> {
+export async function subjectSchedule(deps: ServiceDeps, caller: ProjectCaller, subjectId: number): Promise<SubjectSchedule> {
   const scope = await dataScope(deps.db, caller);
   const subject = await subjectInScope(deps.db, scope, subjectId);
-  const today = todayFor(deps, timeZone);
+  const today = studyToday(deps.clock.now());
   const snapshotOf = versionReader(deps.db);
   const instances = await repo.subjectEventInstances(deps.db, subject.id);
   const panels = await repo.subjectPanelInstances(deps.db, subject.id);
@@ -263,9 +258,9 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
     if (before.actual_date === body.actualDate) {
       const event = eventOf(await versionReader(trx)(before.design_version_id), before.event_id);
       const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === before.id && panel.status !== 'EXPIRED');
-      return { visit: presentVisit(before, event, hasData, calendarDay(deps.clock.now())), outOfWindow: body.actualDate !== null && actualOutsideWindow(datesOf(before), body.actualDate), replanned: 0 };
+      return { visit: presentVisit(before, event, hasData, studyToday(deps.clock.now())), outOfWindow: body.actualDate !== null && actualOutsideWindow(datesOf(before), body.actualDate), replanned: 0 };
     }
-    if (body.actualDate !== null && body.actualDate > latestToday(deps.clock.now())) throw new AppError('schedule.date_future', { date: body.actualDate });
+    if (body.actualDate !== null && body.actualDate > studyToday(deps.clock.now())) throw new AppError('schedule.date_future', { date: body.actualDate });
     if (before.actual_date !== null && reason === '') throw new AppError('schedule.reason_required');
     const after = await repo.setActualDate(trx, before.id, body.actualDate);
     const outOfWindow = body.actualDate !== null && actualOutsideWindow(datesOf(after), body.actualDate);
@@ -282,7 +277,7 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
     const event = eventOf(await versionReader(trx)(after.design_version_id), after.event_id);
     const replanned = event.type === 'BASELINE' && after.seq === 1 ? await replanFromBaseline(trx, audit, subject, event, after.actual_date, scope.env.key) : 0;
     const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === after.id && panel.status !== 'EXPIRED');
-    return { visit: presentVisit(after, event, hasData, calendarDay(deps.clock.now())), outOfWindow, replanned };
+    return { visit: presentVisit(after, event, hasData, studyToday(deps.clock.now())), outOfWindow, replanned };
   });
 }
 
@@ -387,10 +382,10 @@ function taskScope(scope: DataScope): repo.TaskScope {
  * GET /dcap/visitTask/summary: per site of the caller's scope, the open visits due today, due this week,
  * overdue and upcoming (core schedule/plan.ts `taskBucketsOf`), counted in the database.
  */
-export async function taskSummary(deps: ServiceDeps, caller: ProjectCaller, timeZone?: string): Promise<TaskSummary> {
+export async function taskSummary(deps: ServiceDeps, caller: ProjectCaller): Promise<TaskSummary> {
   requireVisitTasks(caller);
   const scope = await dataScope(deps.db, caller);
-  const { today, weekEnd } = taskBounds(todayFor(deps, timeZone));
+  const { today, weekEnd } = taskBounds(studyToday(deps.clock.now()));
   const sites = await repo.sitesInScope(deps.db, scope.projectId, scope.sites);
   const counts = new Map((await repo.taskCounts(deps.db, taskScope(scope), today, weekEnd)).map((row) => [row.site_id, row]));
   return {
@@ -423,7 +418,7 @@ export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: 
     if (!(await repo.sitesInScope(deps.db, scope.projectId, [query.siteId])).length) throw new AppError('subject.site_forbidden');
   }
   requireVisitTasks(caller);
-  const bounds = taskBounds(todayFor(deps, query.timeZone));
+  const bounds = taskBounds(studyToday(deps.clock.now()));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? TASK_PAGE_SIZE;
   const narrowed = query.siteId === undefined ? taskScope(scope) : { ...taskScope(scope), sites: [query.siteId] };

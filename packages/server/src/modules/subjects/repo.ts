@@ -1,5 +1,5 @@
 import type { SiteScope } from '@dcap/core';
-import { DEFAULT_TIME_ZONE } from '@dcap/core';
+import { STUDY_TIME_ZONE } from '@dcap/core';
 import type { ExpressionBuilder, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, SubjectRequestsTable, SubjectRow, SubjectsTable } from '../../db/schema.js';
@@ -67,8 +67,8 @@ function filtered(eb: ExpressionBuilder<Database & { s: SubjectsTable }, 's'>, f
   }
   if (filter.initials) conditions.push(eb('s.initials', 'ilike', like(filter.initials)));
   if (filter.screeningNo) conditions.push(eb('s.screening_no', 'ilike', like(filter.screeningNo)));
-  // Days of the platform's home zone, as the schedule counts them (core calendarDay).
-  const day = (column: 's.created_at' | 's.enrolled_at') => sql<string>`(${sql.ref(column)} AT TIME ZONE ${DEFAULT_TIME_ZONE})::date`;
+  // Days of the study's zone, as the schedule counts them (core studyToday).
+  const day = (column: 's.created_at' | 's.enrolled_at') => sql<string>`(${sql.ref(column)} AT TIME ZONE ${STUDY_TIME_ZONE})::date`;
   if (filter.createdFrom) conditions.push(eb(day('s.created_at'), '>=', sql<string>`${filter.createdFrom}::date`));
   if (filter.createdTo) conditions.push(eb(day('s.created_at'), '<=', sql<string>`${filter.createdTo}::date`));
   if (filter.enrolledFrom) conditions.push(eb(day('s.enrolled_at'), '>=', sql<string>`${filter.enrolledFrom}::date`));

@@ -20,10 +20,10 @@ import {
   AppError,
   canRequestScreeningRollback,
   completionBlockers,
-  calendarDay,
   parseIdentityNumber,
   patched,
   planEvent,
+  studyToday,
   subjectTransitionProblem,
 } from '@dcap/core';
 import type { Transaction } from 'kysely';
@@ -179,7 +179,7 @@ export async function addSubject(deps: ServiceDeps, caller: ProjectCaller, body:
   const scope = await dataScope(deps.db, caller);
   requireSiteInScope(scope, body.siteId);
   if (body.preScreen === true && !flagsOf(caller.project.project.config).preScreen) throw new AppError('subject.pre_screen_off');
-  const today = calendarDay(deps.clock.now());
+  const today = studyToday(deps.clock.now());
   const id = await projectWrite(deps, caller, RECRUIT, async (trx, audit) => {
     const site = await repo.lockSite(trx, body.siteId);
     if (!site || site.project_id !== scope.projectId || site.status !== 'active') throw new AppError('site.not_found');
@@ -226,7 +226,7 @@ async function lockedSubject(trx: Executor, scope: DataScope, id: number, versio
 /** POST /dcap/subject/update: the information fields of spec 002 §3, on the version the caller read. */
 export async function updateSubjectInfo(deps: ServiceDeps, caller: ProjectCaller, body: UpdateSubjectRequest): Promise<Subject> {
   const scope = await dataScope(deps.db, caller);
-  const today = calendarDay(deps.clock.now());
+  const today = studyToday(deps.clock.now());
   await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, ENTRY, async (trx, audit) => {
     const before = await lockedSubject(trx, scope, body.id, body.version);
@@ -452,7 +452,7 @@ export async function decideSubjectRequest(deps: ServiceDeps, caller: ProjectCal
       if (!canRequestScreeningRollback(subject.status as SubjectStatus)) throw new AppError('subject.rollback_not_allowed');
       const now = deps.clock.now();
       await repo.updateSubject(trx, subject.id, { status: 'RECORD_STATUS_SCREENING', status_reason: null, status_changed_at: now, updated_by: caller.actor.userId, updated_at: now });
-      replanned = await resetScreeningPlan(trx, subject, calendarDay(now));
+      replanned = await resetScreeningPlan(trx, subject, studyToday(now));
       await audit({
         action: 'subject.status',
         entityType: 'subject',
