@@ -59,15 +59,22 @@ export const DESIGN_ENTRIES: Record<string, Entry> = {
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
 
-/** An instrument of the matrix project, created once directly in the database. */
-let matrixInstrument: number | undefined;
-async function instrumentOf(f: Fixture): Promise<number> {
-  matrixInstrument ??= (
-    await f.study.t.database.db
+/**
+ * An instrument of the matrix project, created once per database directly in it. Keyed by the database:
+ * test files share this module within a worker (vitest.config.ts), each with its own database.
+ */
+const matrixInstruments = new WeakMap<object, Promise<number>>();
+function instrumentOf(f: Fixture): Promise<number> {
+  const db = f.study.t.database.db;
+  let id = matrixInstruments.get(db);
+  if (!id) {
+    id = db
       .insertInto('instruments')
       .values({ project_id: f.projectId, kind: 'form', name: 'Matrix form', name_abbr: 'MXFORM', sort: 1, panel: JSON.stringify(EMPTY_PANEL), updated_at: new Date(), updated_by: null })
       .returning('id')
       .executeTakeFirstOrThrow()
-  ).id;
-  return matrixInstrument;
+      .then((row) => row.id);
+    matrixInstruments.set(db, id);
+  }
+  return id;
 }
