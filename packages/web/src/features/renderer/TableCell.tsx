@@ -95,7 +95,7 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
         <span className="dcap-renderer-cell-text">{displayValue(widget, value, locale)}</span>
       ) : path !== undefined && dataMode ? (
         <div className="dcap-renderer-data-field">
-          <div className="dcap-renderer-data-control">
+          <div className={uploads === undefined ? 'dcap-renderer-data-control' : 'dcap-renderer-data-control dcap-renderer-data-control-fit'}>
             {uploads ?? <FieldControl widget={widget} value={value} disabled={disabled} onChange={onChange} />}
           </div>
           {dataMode.fieldExtra(path, widget)}

@@ -12,9 +12,10 @@ import { useRenderer } from './context';
 export function UploadPlaceholder({ widget, disabled = false }: { widget?: Widget; disabled?: boolean }) {
   const { t, dataMode } = useRenderer();
   if (widget && !widget.table && dataMode?.uploadField) return <>{dataMode.uploadField(widget.model, widget, disabled)}</>;
+  const inCell = widget?.table !== undefined;
   return (
-    <span className="dcap-renderer-upload">
-      <Button icon={<UploadOutlined />} disabled>
+    <span className={inCell ? 'dcap-renderer-upload dcap-renderer-upload-cell' : 'dcap-renderer-upload'}>
+      <Button icon={<UploadOutlined />} size={inCell ? 'small' : 'middle'} disabled>
         {t('renderer.upload.button')}
       </Button>
       <Typography.Text type="secondary">{t('renderer.upload.saveFirst')}</Typography.Text>
