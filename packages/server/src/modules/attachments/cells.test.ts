@@ -1,14 +1,12 @@
 import type { RecordPanel } from '@dcap/core';
 import { ROW_KEY_FIELD, evaluateForm } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectAuditEntry, ProjectAuditor } from '../../http/project-write.js';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject } from '../../test/records.fixture.js';
 import type { FilePart } from './attachments.fixture.js';
 import { BOX, PNG, openAttachmentStudy, upload } from './attachments.fixture.js';
-import { deleteRowAttachments } from './service.js';
 
 /**
  * Images in the cells of a repeatable table (spec 002 §2 tables, §5 image upload; docs/decisions.md
@@ -122,28 +120,23 @@ describe('images in the cells of a repeatable table (spec 002 §2, §5)', () => 
     ok(await cellUpload(people.coordinator, cell('r3'), png('insulin.png')));
   });
 
-  it('IM-2 deletes a deleted row’s images logically, in the save’s transaction, each audited with the row and its reason', async () => {
-    const panel = await db().selectFrom('panel_instances').selectAll().where('id', '=', cmPanel).executeTakeFirstOrThrow();
-    const entries: ProjectAuditEntry[] = [];
-    const record = (entry: ProjectAuditEntry): Promise<void> => {
-      entries.push(entry);
-      return Promise.resolve();
-    };
-    const audit: ProjectAuditor = Object.assign(record, { change: () => Promise.resolve() });
-    const at = new Date();
-    const deleted = await db()
-      .transaction()
-      .execute((trx) => deleteRowAttachments(trx, audit, { panel, rows: [`${rs.cm.table}#r1`], userId: people.coordinator.id, env: 'uat', at, reason: 'TRANSCRIPTION_ERROR' }));
-    expect(deleted).toBe(1);
-    const rows = await db().selectFrom('attachments').select(['path', 'deleted_at', 'deleted_by']).where('panel_instance_id', '=', cmPanel).orderBy('id').execute();
+  it('IM-2 the save that deletes a row deletes its images logically in its transaction, each audited with the row and its reason', async () => {
+    // The row r1 was deleted by the save of the test before.
+    const rows = await db().selectFrom('attachments').select(['id', 'path', 'deleted_at', 'deleted_by']).where('panel_instance_id', '=', cmPanel).orderBy('id').execute();
     expect(rows.map((row) => [row.path, row.deleted_by])).toEqual([
       [cell('r2'), null],
       [cell('r1'), people.coordinator.id],
       [cell('r3'), null],
     ]);
-    expect(entries).toEqual([
-      expect.objectContaining({ action: 'attachment.delete', siteId: rs.siteA.id, env: 'uat', reason: 'TRANSCRIPTION_ERROR', newValue: { withRow: `${rs.cm.table}#r1` } }),
-    ]);
-    expect(entries[0]?.oldValue).toMatchObject({ path: cell('r1'), name: 'box.png' });
+    const gone = rows.find((row) => row.path === cell('r1'));
+    const audits = await db().selectFrom('audit_log').selectAll().where('action', '=', 'attachment.delete').where('entity_id', '=', String(gone?.id)).execute();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ entity_type: 'attachment', site_id: rs.siteA.id, env: 'uat', actor_username: people.coordinator.username, new_value: { withRow: `${rs.cm.table}#r1` } });
+    expect(audits[0]?.old_value).toMatchObject({ path: cell('r1'), name: 'box.png' });
+    // The row's own audit row and its images' share the reason the user gave for deleting the row.
+    const [rowAudit] = await db().selectFrom('audit_log').select(['id', 'reason']).where('action', '=', 'record.rowDelete').where('entity_id', '=', `${String(cmPanel)}:${rs.cm.table}#r1`).execute();
+    expect(rowAudit?.reason).toBeTruthy();
+    expect(audits[0]?.reason).toBe(rowAudit?.reason);
+    expect(Number(audits[0]?.id)).toBeGreaterThan(Number(rowAudit?.id));
   });
 });

@@ -5,6 +5,7 @@ import type { Database, PanelInstanceRow } from '../../db/schema.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { deferredAuditor } from '../../http/project-write.js';
+import { deleteRowAttachments } from '../attachments/cells.js';
 import type { CachedDesign } from '../publishing/snapshot-cache.js';
 import { autoCloseQueries } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
@@ -163,6 +164,8 @@ export async function applyValues(
       newValue: null,
       reason: reason ? reasonText(reason) : null,
     });
+    // The row's images go with it, under the same reason (docs/decisions.md, "Attachments").
+    await deleteRowAttachments(trx, audit, { panel, rows: [row], userId, env, at: now, reason: reason ? reasonText(reason) : null });
   }
 
   const touched = [...changed, ...deletedRows];
