@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { DEFAULT_WRAPPER_COL, generateRules, GRID_SPAN_TOTAL } from '@dcap/core';
+import { DEFAULT_WRAPPER_COL, designReadOnly, generateRules, GRID_SPAN_TOTAL } from '@dcap/core';
 import type { Widget } from '@dcap/core';
 import { errorText, useFieldError, useFieldValue, useRenderer, widgetLabel } from './context';
 import { FieldControl } from './FieldControl';
@@ -56,7 +56,7 @@ export const FieldItem = memo(function FieldItem({ widget }: { widget: Widget })
   const { dataMode } = settings;
   const locked = dataMode?.fieldReadOnly(widget.model) ?? false;
   const shown = error ? errorText(error, settings) : dataMode?.serverError(widget.model);
-  const control = <FieldControl widget={widget} value={value} disabled={readOnly || locked || widget.disabled === true} onChange={onChange} />;
+  const control = <FieldControl widget={widget} value={value} disabled={readOnly || locked || designReadOnly(widget) !== null} onChange={onChange} />;
   return (
     <FieldFrame widget={widget} error={shown}>
       {dataMode ? (

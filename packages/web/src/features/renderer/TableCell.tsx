@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { memo, useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { cellErrorKey, fieldCellPath, isBlank, isUploadWidget, MISSING_VALUE_DISPLAY } from '@dcap/core';
+import { cellErrorKey, designReadOnly, fieldCellPath, isBlank, isUploadWidget, MISSING_VALUE_DISPLAY } from '@dcap/core';
 import type { Locale, TableColumn, Widget } from '@dcap/core';
 import { annotationParts } from './Annotation';
 import { errorText, optionLabel, useCell, useFieldError, useLevel, useRenderer } from './context';
@@ -75,8 +75,9 @@ export const TableCell = memo(function TableCell({ table, rowId, column, huge }:
   const rowKey = dataMode ? store.tables.rowKey(table, rowId) : undefined;
   const path = rowKey === undefined ? undefined : fieldCellPath(table, rowKey, column.key);
   const locked = path !== undefined && (dataMode?.fieldReadOnly(path) ?? false);
-  // Spec 002 §4: a reference upper-limit cell is read-only, like computed and disabled ones.
-  const disabled = readOnly || locked || widget.disabled === true || column.refCtrl === 'uul';
+  // Spec 002 §4: what the design makes read-only (a disabled widget, a reference upper-limit cell) is one
+  // rule in core, which the server's save holds to as well.
+  const disabled = readOnly || locked || designReadOnly(widget, column) !== null;
   const serverError = path === undefined ? undefined : dataMode?.serverError(path);
   const fixed = presetText(store, table, rowId, column, value, locale);
   // An image column's cell of a saved row takes images by its row-stable path (docs/decisions.md "Images in
