@@ -3,15 +3,6 @@ import { dashboardSummarySchema } from '@dcap/core';
 import type { DashboardTimeFilter } from '@dcap/core';
 import { useApi } from '../../app/services';
 
-/** The browser's IANA time zone: dashboard periods start at local midnight there (docs/decisions.md, "Dashboard"). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const dashboardKeys = {
   summary: (projectId: number, env: string, filter: DashboardTimeFilter) => ['dashboard', projectId, env, filter] as const,
 };
@@ -23,6 +14,6 @@ export function useDashboardSummary(projectId: number | null, env: string | null
     queryKey: dashboardKeys.summary(projectId ?? 0, env ?? '', filter),
     enabled: projectId !== null && env !== null,
     queryFn: ({ signal }) =>
-      api.request('/dashboard/summary', { signal, method: 'POST', json: { filter, timeZone: browserTimeZone() }, silent: true, schema: dashboardSummarySchema }),
+      api.request('/dashboard/summary', { signal, method: 'POST', json: { filter }, silent: true, schema: dashboardSummarySchema }),
   });
 }

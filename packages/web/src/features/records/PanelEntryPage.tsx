@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import dayjs from 'dayjs';
-import { fieldPathLabel, indexForm, isPanelClosed, pathsNeedingReason } from '@dcap/core';
+import { fieldPathLabel, indexForm, isPanelClosed, pathsNeedingReason, studyToday } from '@dcap/core';
 import type { ChangeReason, RecordPanel, Widget } from '@dcap/core';
 import { isApiError } from '../../api/errors';
 import { PageSpin } from '../../components/PageSpin';
@@ -158,7 +157,7 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
   const onSave = async () => {
     const values = handle.current?.getValues() ?? {};
     setServerErrors({});
-    const paths = pathsNeedingReason(definition, panel.values, (path) => panel.fields[path]?.saved ?? false, values, dayjs().format('YYYY-MM-DD'));
+    const paths = pathsNeedingReason(definition, panel.values, (path) => panel.fields[path]?.saved ?? false, values, studyToday(new Date()));
     if (paths.length > 0) setPending({ values, paths });
     else await submit(values, {});
   };

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { cellErrorKey, FormEngine, FORMULA_DEBOUNCE_MS, LEVEL_DEBOUNCE_MS, REFERENCE_DEBOUNCE_MS } from '@dcap/core';
+import { cellErrorKey, FormEngine, FORMULA_DEBOUNCE_MS, LEVEL_DEBOUNCE_MS, REFERENCE_DEBOUNCE_MS, studyToday } from '@dcap/core';
 import type { FormError, FormIndex, FormListener, FormValues, FormWork, LabRows, Panel, TableRows } from '@dcap/core';
 import { ANY_CHANGE, cellKey, errorKey, levelKey, rowsKey, Subscriptions, valueKey, visibleKey } from './subscriptions';
 
@@ -56,7 +55,7 @@ export class FormStore {
       level: (table, rowId) => emit(levelKey(table, rowId)),
       change: () => emit(ANY_CHANGE),
     };
-    this.engine = new FormEngine(panel, initialValues, { today: () => dayjs().format('YYYY-MM-DD') }, { listener, schedule: (work, run) => this.schedule(work, run) });
+    this.engine = new FormEngine(panel, initialValues, { today: () => studyToday(new Date()) }, { listener, schedule: (work, run) => this.schedule(work, run) });
   }
 
   get index(): FormIndex {

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Locale, ScheduleInstrument, SchedulePanel, ScheduleVisit } from '@dcap/core';
-import { actualOutsideWindow, PANEL_STATUSES, SCHEDULE_REASON_MAX, VISIT_WINDOW_STATUSES } from '@dcap/core';
+import { actualOutsideWindow, PANEL_STATUSES, SCHEDULE_REASON_MAX, studyToday, VISIT_WINDOW_STATUSES } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { useAddLogEntryMutation, useAddVisitMutation, useSetActualDateMutation, useSubjectScheduleQuery } from './api';
@@ -302,7 +302,7 @@ function ActualDateDialog({ visit, onClose }: { visit: ScheduleVisit; onClose: (
           ) : null}
         </Form.Item>
         <Form.Item label={t('schedule.dateDialog.date')} required>
-          <DatePicker value={date} onChange={setDate} format={DAY} disabledDate={(day) => day.isAfter(dayjs(), 'day')} style={{ width: '100%' }} data-testid="visit-date-picker" />
+          <DatePicker value={date} onChange={setDate} format={DAY} disabledDate={(day) => day.format(DAY) > studyToday(new Date())} style={{ width: '100%' }} data-testid="visit-date-picker" />
         </Form.Item>
         {outside ? <Alert type="warning" showIcon title={t('schedule.dateDialog.outOfWindow')} style={{ marginBottom: 16 }} /> : null}
         {saved ? (

@@ -12,15 +12,6 @@ import {
 import type { AddedLogEntry, AddedVisit, AttachmentItem, SetActualDateRequest, SetActualDateResult, TaskBucket } from '@dcap/core';
 import { useApi } from '../../app/services';
 
-/** The browser's IANA time zone: "today" of the schedule is the user's day (docs/decisions.md "Visit schedule"). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const scheduleKeys = {
   all: ['schedule'] as const,
   subject: (subjectId: number) => ['schedule', 'subject', subjectId] as const,
@@ -35,7 +26,7 @@ export function useSubjectScheduleQuery(subjectId: number) {
   return useQuery({
     queryKey: scheduleKeys.subject(subjectId),
     queryFn: ({ signal }) =>
-      api.request(`/schedule/subject/${String(subjectId)}`, { signal, query: { timeZone: browserTimeZone() }, silent: true, schema: subjectScheduleSchema }),
+      api.request(`/schedule/subject/${String(subjectId)}`, { signal, silent: true, schema: subjectScheduleSchema }),
   });
 }
 
@@ -79,7 +70,7 @@ export function useTaskSummaryQuery(projectId: number | null, env: string | null
     queryKey: scheduleKeys.summary(projectId ?? 0, env ?? ''),
     enabled: projectId !== null && env !== null,
     retry: false,
-    queryFn: ({ signal }) => api.request('/visitTask/summary', { signal, query: { timeZone: browserTimeZone() }, silent: true, schema: taskSummarySchema }),
+    queryFn: ({ signal }) => api.request('/visitTask/summary', { signal, silent: true, schema: taskSummarySchema }),
   });
 }
 
@@ -94,7 +85,7 @@ export function useTaskListQuery(projectId: number | null, env: string | null, b
     queryFn: ({ signal }) =>
       api.request('/visitTask/list', {
         signal,
-        query: { bucket: bucket ?? 'overdue', siteId: siteId ?? undefined, page, pageSize: TASK_PAGE_SIZE, timeZone: browserTimeZone() },
+        query: { bucket: bucket ?? 'overdue', siteId: siteId ?? undefined, page, pageSize: TASK_PAGE_SIZE },
         silent: true,
         schema: taskListSchema,
       }),
