@@ -55,6 +55,35 @@ describe('values the design makes read-only (spec 002 §4)', () => {
     expect(designReadOnlyChange(INDEX, 'unknown', { unknown: 1 }, false)).toBeNull();
   });
 
+  it('refuses a preset row’s test item or unit that leaves what the design gives, and leaves added rows free (spec 001 §3.9)', () => {
+    const lab = labWithUpperLimit();
+    const columns = (lab.options.columns ?? []) as TableColumn[];
+    const withItems: Widget = {
+      ...lab,
+      options: {
+        ...lab.options,
+        columns: [...columns, { title: 'item', key: 'item', widget: field('item', 'input'), refCtrl: 'subject' }, { title: 'unit', key: 'unit', widget: field('unit', 'input'), refCtrl: 'unit' }],
+        data: (lab.options.data ?? []).map((preset, n) => ({ ...preset, item: n === 0 ? 'WBC' : 'HGB', unit: n === 0 ? '10^9/L' : 'g/L' })),
+      },
+    };
+    const index = indexForm(panelOf(withItems));
+    const rows = (first: Record<string, unknown>, added: Record<string, unknown> = {}) => ({
+      lab: [row('r1', { res: 5, item: 'WBC', unit: '10^9/L', ...first }), row('r2', { res: 1, item: 'HGB', unit: 'g/L' }), row('r3', { res: 2, item: null, unit: null, ...added })],
+    });
+    expect(designReadOnly({}, { refCtrl: 'subject' }, 'WBC')).toBe('preset');
+    expect(designReadOnly({}, { refCtrl: 'unit' }, '10^9/L')).toBe('preset');
+    expect(designReadOnly({}, { refCtrl: 'subject' }, null)).toBeNull();
+    expect(designReadOnly({}, { refCtrl: 'subject' })).toBeNull();
+    expect(designReadOnlyChange(index, 'lab#r1.item', rows({ item: 'PLT' }), false)).toBe('preset');
+    expect(designReadOnlyChange(index, 'lab#r1.unit', rows({ unit: 'mg' }), false)).toBe('preset');
+    expect(designReadOnlyChange(index, 'lab#r1.item', rows({}), false)).toBeNull();
+    // Another preset row's item: deleting a preset row moves the ones after it up.
+    expect(designReadOnlyChange(index, 'lab#r1.item', rows({ item: 'HGB', unit: 'g/L' }), false)).toBeNull();
+    // A row a user added names its own test and unit.
+    expect(designReadOnlyChange(index, 'lab#r3.item', rows({}, { item: 'CRP', unit: 'mg/L' }), false)).toBeNull();
+    expect(designReadOnlyChange(index, 'lab#r3.unit', rows({}, { item: 'CRP', unit: 'mg/L' }), false)).toBeNull();
+  });
+
   it('applies to every row of a huge-data table as to any other', () => {
     const rows = Array.from({ length: 60 }, (_, n) => row(`r${String(n + 1)}`, { res: 1, low: 4, up: 10, uul: n === 55 ? 77 : null }));
     expect(designReadOnlyChange(INDEX, 'lab#r56.uul', { lab: rows }, false)).toBe('reference_limit');

@@ -26,7 +26,7 @@ export interface RecordsStudy {
   /** Instrument ids by abbreviation. */
   instruments: Record<InstrumentAbbr, number>;
   /** Keys of the lab table: the table's model and its columns by lab role. */
-  lab: { table: string; result: string; low: string; up: string; clinicalSig: string; subject: string };
+  lab: { table: string; result: string; low: string; up: string; clinicalSig: string; subject: string; unit: string; range: string };
   /** Keys of the repeatable concomitant-medication table. */
   cm: { table: string; drug: string; dose: string; start: string };
   /** Keys of the adverse-event log table. */
@@ -249,7 +249,7 @@ export async function openRecordsStudy(code = 'REC', existing?: Study): Promise<
     designVersionId: published.id,
     events,
     instruments,
-    lab: { table: labTable.model, result: labKey('result'), low: labKey('low'), up: labKey('up'), clinicalSig: labKey('clinicalSig'), subject: labKey('subject') },
+    lab: { table: labTable.model, result: labKey('result'), low: labKey('low'), up: labKey('up'), clinicalSig: labKey('clinicalSig'), subject: labKey('subject'), unit: labKey('unit'), range: labKey('range') },
     cm: { table: 'CMTAB', drug: 'CMTRT', dose: 'CMDOSE', start: 'CMSTDAT' },
     ae: { table: 'AETAB', term: 'AETERM', start: 'AESTDAT', serious: 'AESER' },
     people,

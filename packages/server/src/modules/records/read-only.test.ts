@@ -7,7 +7,8 @@ import type { RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy, useDesignVariant } from '../../test/records.fixture.js';
 
 /*
- * Spec 002 §4: a reference upper-limit cell is read-only, and a huge-data table (more than 50 rows, §5) holds
+ * Spec 002 §4: a reference upper-limit cell is read-only, as are a preset lab row's test item and unit (spec
+ * 001 §3.9), and a huge-data table (more than 50 rows, §5) holds
  * the same rules as any other. The browser greys the one out and shows the other as text; the server holds a
  * save to both (docs/decisions.md, "Panel entry").
  */
@@ -80,6 +81,39 @@ describe('read-only values the design sets (spec 002 §4)', () => {
     const upPath = `${rs.lab.table}#r1.${rs.lab.up}`;
     const edited = rowsOf(saved).map((row, index) => (index === 0 ? { ...row, [rs.lab.up]: 10 } : row));
     ok(await send(coordinator, saved, { ...saved.values, [rs.lab.table]: edited }, { reasons: { [upPath]: reason } }));
+  });
+});
+
+describe('a preset lab row’s test item and unit (spec 001 §3.9)', () => {
+  it('refuses a changed test item or unit of a preset row with its path in the caller’s language, writing nothing', async () => {
+    const { coordinator } = rs.people;
+    const subject = await addSubject(rs, coordinator, rs.siteA.id);
+    const id = subject.panelInstances.screening?.LB;
+    if (id === undefined) throw new Error('no LB panel');
+    const empty = await read(coordinator, id);
+    const { unit, range } = rs.lab;
+    const before = await auditCount();
+    // A first save may not rename what a preset row measures either.
+    const renamed = rowsOf({ ...empty, values: browser(empty.instrument.panel, {}) }).map((row, index) => (index === 0 ? { ...row, [rs.lab.subject]: 'CRP' } : row));
+    const first = await send(coordinator, empty, { [rs.lab.table]: renamed }, {}, 'en-US');
+    refused(first, 422, 'record.field_readonly');
+    expect(first.body.errors).toEqual([{ path: `${rs.lab.table}#r1.${rs.lab.subject}`, message: 'A preset row’s test item and unit are set by the form design and cannot be changed' }]);
+    expect(await auditCount()).toBe(before);
+
+    const saved = ok(await send(coordinator, empty, { LBDAT: '2024-01-01' })) as RecordPanel;
+    const path = `${rs.lab.table}#r2.${unit}`;
+    const changed = rowsOf(saved).map((row, index) => (index === 1 ? { ...row, [unit]: 'mg/dL' } : row));
+    const afterSave = await auditCount();
+    const zh = await send(coordinator, saved, { ...saved.values, [rs.lab.table]: changed }, { reasons: { [path]: reason } }, 'zh-CN');
+    refused(zh, 422, 'record.field_readonly');
+    expect(zh.body.errors).toEqual([{ path, message: '预设行的检查项目和单位由表单设计给定，不能修改' }]);
+    expect(await stored(saved.panelInstanceId, path)).toBe(rowsOf(saved)[1]?.[unit]);
+    expect((await read(coordinator, saved.panelInstanceId)).version).toBe(saved.version);
+    expect(await auditCount()).toBe(afterSave);
+    // The reference range beside them stays editable: sites have their own.
+    const rangePath = `${rs.lab.table}#r2.${range}`;
+    const edited = rowsOf(saved).map((row, index) => (index === 1 ? { ...row, [range]: '120-160' } : row));
+    ok(await send(coordinator, saved, { ...saved.values, [rs.lab.table]: edited }, { reasons: { [rangePath]: reason } }));
   });
 });
 

@@ -117,14 +117,14 @@ export interface RuleDriven {
 }
 
 const STATE_MESSAGE = { frozen: 'record.field_frozen', locked: 'record.field_locked', inactive: 'record.field_inactive' } as const;
-const DESIGN_MESSAGE = { disabled: 'record.field_disabled', reference_limit: 'record.field_reference_limit' } as const;
+const DESIGN_MESSAGE = { disabled: 'record.field_disabled', reference_limit: 'record.field_reference_limit', preset: 'record.field_preset' } as const;
 
 /**
  * Refuses a save that changes a read-only path or deletes a row holding one, then one that changes saved data
  * without a reason (COMPLIANCE AT-2). Read-only is the field's stored state (frozen, locked, inactive;
- * COMPLIANCE WF-2) and the design (a disabled widget, a reference upper-limit cell; spec 002 §4, core
- * records/read-only.ts), the same rule the renderer greys controls out by, for every row of every table,
- * huge-data tables included.
+ * COMPLIANCE WF-2) and the design (a disabled widget, a reference upper-limit cell, a preset lab row's test
+ * item or unit; spec 002 §4, spec 001 §3.9, core records/read-only.ts), the same rule the renderer greys
+ * controls out by, for every row of every table, huge-data tables included.
  */
 export function refuseReadOnlyOrUnreasoned(changes: SaveChanges, index: FormIndex, rules: RuleDriven, reasonFor: (path: string) => ChangeReason | undefined, locale: Locale): void {
   const { changed, deletedRows, stored, storedRows, values } = changes;
