@@ -48,6 +48,7 @@ export const RECORDS_ERRORS = {
     'zh-CN': '预设行的检查项目和单位由表单设计给定，不能修改',
     'en-US': 'A preset row’s test item and unit are set by the form design and cannot be changed',
   },
+  'record.value_option': { status: 422, 'zh-CN': '不是该字段的选项：{value}', 'en-US': 'Not one of the field’s options: {value}' },
   'record.reason_missing': { status: 422, 'zh-CN': '请选择修改原因', 'en-US': 'Choose a reason for the change' },
   'record.changed_by': { status: 409, 'zh-CN': '{by} 于 {at} 修改', 'en-US': 'changed by {by} at {at}' },
   'record.unknown_path': { status: 400, 'zh-CN': '表单中没有字段 {path}', 'en-US': 'The form has no field {path}' },

@@ -7,3 +7,4 @@ export * from './lab-rows.js';
 export * from './references.js';
 export * from './engine.js';
 export * from './evaluate-form.js';
+export * from './options.js';

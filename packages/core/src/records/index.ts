@@ -8,3 +8,4 @@ export * from './schemas.js';
 export * from './save-rules.js';
 export * from './read-only.js';
 export * from './change-set.js';
+export * from './option-values.js';

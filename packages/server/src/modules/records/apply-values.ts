@@ -12,7 +12,7 @@ import type { DataScope } from '../subjects/scope.js';
 import { breakSignaturesOver } from '../workflow/service.js';
 import type { StoredField } from './design.js';
 import * as repo from './repo.js';
-import { refuseEngineMismatch, refuseInvalidValues, refuseReadOnlyOrUnreasoned, refuseUncheckedWithValues } from './save-checks.js';
+import { refuseEngineMismatch, refuseInvalidValues, refuseReadOnlyOrUnreasoned, refuseUncheckedWithValues, refuseValuesOutsideOptions } from './save-checks.js';
 import { panelStatusOf } from './status.js';
 
 export interface ApplyOptions {
@@ -31,9 +31,9 @@ export interface ApplyOptions {
 /**
  * Runs one save of a panel instance (docs/decisions.md, "Panel entry"), the row already locked: the engine's
  * values for the submitted ones (refused when a browser's differ), the checks of every changed path
- * (read-only states, reasons), then the writes with one audit row per changed path, rows added and deleted,
- * signatures broken and queries auto-closed over the changed paths, the version bumped and the status
- * recomputed. Nothing is written unless everything passes.
+ * (options, read-only states, reasons), then the writes with one audit row per changed path, rows added
+ * and deleted, signatures broken and queries auto-closed over the changed paths, the version bumped and the
+ * status recomputed. Nothing is written unless everything passes.
  */
 export async function applyValues(
   trx: Transaction<Database>,
@@ -100,6 +100,7 @@ export async function applyValues(
   }
   const formulas = new Set(index.formulas.keys());
   const reasonFor = (path: string): ChangeReason | undefined => options.reasonForAll ?? options.reasons[path];
+  refuseValuesOutsideOptions(changed, index, evaluation.values, { formulas, hiddenModels }, locale);
   refuseReadOnlyOrUnreasoned({ changed, deletedRows, stored, storedRows, values: evaluation.values }, index, { formulas, hiddenModels }, reasonFor, locale);
 
   // The writes. Rule-driven changes take the first reason given in this save.
