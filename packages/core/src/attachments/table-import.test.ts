@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWidget } from '../panels/factory.js';
 import type { TableColumn, Widget } from '../panels/schema.js';
-import { cellErrorMessage, formatDateParts, importCell, importTableSheet, matchHeader, matchOption, readDateCell, TABLE_IMPORT_HUGE_ROWS } from './table-import.js';
+import { cellErrorMessage, formatDateParts, importableColumns, importCell, importTableSheet, matchHeader, matchOption, readDateCell, TABLE_IMPORT_HUGE_ROWS } from './table-import.js';
 
 function cell(type: Parameters<typeof createWidget>[0], key: string, options: Partial<Widget['options']> = {}): Widget {
   const widget = createWidget(type, new Set());
@@ -126,5 +126,43 @@ describe('importTableSheet', () => {
   });
   it('gives null when the header names no column', () => {
     expect(importTableSheet(cm, [['a', 'b'], ['1', '2']])).toBeNull();
+  });
+});
+
+describe('columns the design makes read-only (spec 002 §4)', () => {
+  // A lab table's reference upper limit and a disabled cell: the panel's save refuses to change either.
+  const lab = table([
+    ['RES', cell('number', 'LB_RES'), '结果', 'Result'],
+    ['UUL', cell('number', 'LB_UUL'), '参考值上限', 'Reference upper limit'],
+    ['CODE', { ...cell('input', 'LB_CODE'), disabled: true }, '编码', 'Code'],
+  ]);
+  const columns = (lab.options.columns ?? []) as TableColumn[];
+  const withRoles: Widget = { ...lab, options: { ...lab.options, columns: columns.map((column) => (column.key === 'UUL' ? { ...column, refCtrl: 'uul' as const } : column)) } };
+
+  it('leaves them out of what a sheet fills and of the template', () => {
+    expect(importableColumns(withRoles).map((column) => column.key)).toEqual(['RES']);
+  });
+
+  it('reads a sheet naming them without filling them, and says so once per column in the reader’s language', () => {
+    const result = importTableSheet(withRoles, [
+      ['Result', 'Reference upper limit', '编码'],
+      [5, 999, 'X1'],
+    ]);
+    expect(result?.columns).toEqual(['RES']);
+    expect(result?.ignored).toEqual(['UUL', 'CODE']);
+    expect(result?.unmatched).toEqual([]);
+    expect(result?.rows).toEqual([{ row: 2, values: { RES: 5 }, cells: { RES: '5' } }]);
+    expect(result?.errors).toEqual([
+      { row: 1, column: 'UUL', code: 'attachment.column_readonly', params: {} },
+      { row: 1, column: 'CODE', code: 'attachment.column_readonly', params: {} },
+    ]);
+    const [first] = result?.errors ?? [];
+    if (!first) throw new Error('no error');
+    expect(cellErrorMessage(first, 'en-US')).toBe('This column is read-only in the form (set by its design) and was not imported');
+    expect(cellErrorMessage(first, 'zh-CN')).toBe('该列在表单中只读（由表单设计给定），未导入');
+  });
+
+  it('gives null when the header names read-only columns only', () => {
+    expect(importTableSheet(withRoles, [['UUL', 'CODE'], [1, 'x']])).toBeNull();
   });
 });

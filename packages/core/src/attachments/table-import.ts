@@ -5,6 +5,7 @@ import type { Locale } from '../i18n/locale.js';
 import { HUGE_DATA_ROW_THRESHOLD } from '../panels/constants.js';
 import type { TableColumn, Widget } from '../panels/schema.js';
 import { tableColumns } from '../panels/walk.js';
+import { designReadOnly } from '../records/read-only.js';
 import { isUploadWidget } from './cells.js';
 
 /**
@@ -32,12 +33,17 @@ export interface CellError {
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; error: CellError };
 
+/** Computed columns are the engine's, and image columns take images uploaded to a saved row's cell (cells.ts). */
+const sheetColumns = (table: Widget): TableColumn[] => tableColumns(table).filter((column) => !column.widget.options.expression?.trim() && !isUploadWidget(column.widget));
+
 /**
- * The columns of a table a sheet may fill: every column but the computed ones and the image columns, whose
- * images are uploaded to a saved row's cell, not written in a sheet (cells.ts).
+ * The columns of a table a sheet may fill: every column but the computed ones, the image columns and those
+ * the design makes read-only (core records/read-only.ts `designReadOnly`: a disabled widget, a reference
+ * upper limit), which the panel's save refuses to change; imported rows are added rows, so they take what
+ * the design gives those cells.
  */
 export function importableColumns(table: Widget): TableColumn[] {
-  return tableColumns(table).filter((column) => !column.widget.options.expression?.trim() && !isUploadWidget(column.widget));
+  return sheetColumns(table).filter((column) => designReadOnly(column.widget, column) === null);
 }
 
 /** A column's title in a language (spec 002 §3: title and titleEn). */
@@ -278,6 +284,8 @@ export interface TableImport {
   columns: string[];
   /** Header cells that name no column of the table. */
   unmatched: string[];
+  /** Columns the sheet names that the design makes read-only, by key: not imported (`importableColumns`). */
+  ignored: string[];
   rows: ImportedRow[];
   errors: ImportedCellError[];
   /** Spec 002 §5: more than 50 rows switches the form to huge-data rendering. */
@@ -286,15 +294,21 @@ export interface TableImport {
 
 /**
  * Reads a sheet (its first row the header, the template's key row skipped, blank rows ignored) into the rows
- * of a table. Null when the header names no column of the table.
+ * of a table. Null when the header names no column the sheet may fill. A column the design makes read-only is
+ * recognised but not read: it is listed in `ignored`, and once among the errors against the header row
+ * (`attachment.column_readonly`), so the preview says in the reader's language why it stays as designed.
  */
 export function importTableSheet(table: Widget, sheet: readonly (readonly SheetCell[])[]): TableImport | null {
   const columns = importableColumns(table);
   const [header = [], ...body] = sheet;
-  const keys = matchHeader(header, columns);
+  const named = matchHeader(header, sheetColumns(table));
+  const ignored = sheetColumns(table)
+    .filter((column) => named.includes(column.key) && !columns.includes(column))
+    .map((column) => column.key);
+  const keys = named.map((key) => (key !== null && ignored.includes(key) ? null : key));
   if (keys.every((key) => key === null)) return null;
   const rows: ImportedRow[] = [];
-  const errors: ImportedCellError[] = [];
+  const errors: ImportedCellError[] = ignored.map((column) => ({ row: 1, column, code: 'attachment.column_readonly', params: {} }));
   for (const [index, line] of body.entries()) {
     const sheetRow = index + 2;
     if (index === 0 && isKeyRow(line, keys)) continue;
@@ -321,7 +335,8 @@ export function importTableSheet(table: Widget, sheet: readonly (readonly SheetC
   }
   return {
     columns: columns.filter((column) => keys.includes(column.key)).map((column) => column.key),
-    unmatched: header.map((cell, index) => (keys[index] === null ? cellText(cell) : '')).filter((text) => text !== ''),
+    unmatched: header.map((cell, index) => (named[index] === null ? cellText(cell) : '')).filter((text) => text !== ''),
+    ignored,
     rows,
     errors,
     huge: rows.length > TABLE_IMPORT_HUGE_ROWS,

@@ -33,6 +33,11 @@ export const ATTACHMENTS_ERRORS = {
   'attachment.cell_maxlength': { status: 400, 'zh-CN': '最多 {max} 个字符', 'en-US': 'At most {max} characters' },
   'attachment.cell_min': { status: 400, 'zh-CN': '不能小于 {min}', 'en-US': 'Must not be less than {min}' },
   'attachment.cell_max': { status: 400, 'zh-CN': '不能大于 {max}', 'en-US': 'Must not be greater than {max}' },
+  'attachment.column_readonly': {
+    status: 400,
+    'zh-CN': '该列在表单中只读（由表单设计给定），未导入',
+    'en-US': 'This column is read-only in the form (set by its design) and was not imported',
+  },
 } as const;
 
 /** Success sentences of the same area, joined into NOTICES. */
