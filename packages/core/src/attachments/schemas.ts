@@ -46,13 +46,22 @@ export const idCardUploadSchema = z.strictObject({ file: uploadFileSchema, recor
 export const attachmentKindSchema = z.enum(ATTACHMENT_KINDS);
 
 /**
+ * What a list call may ask for: one list of a stored kind, or `panelFields`, every field image of one panel
+ * instance at once, its upload fields' and its table cells' together, so the entry page asks once per panel
+ * rather than once per field and cell (docs/decisions.md "Attachments").
+ */
+export const ATTACHMENT_LIST_KINDS = [...ATTACHMENT_KINDS, 'panelFields'] as const;
+export const attachmentListKindSchema = z.enum(ATTACHMENT_LIST_KINDS);
+export type AttachmentListKind = z.infer<typeof attachmentListKindSchema>;
+
+/**
  * POST /dcap/project/recordData/attachment/list (spec 002 §7): the attachments of one list. A field's images
  * by panel instance and field; source documents by panel instance; visit records by visit; identity cards by
- * subject.
+ * subject; all field images of a panel (`panelFields`) by panel instance, each answered with its path.
  */
 export const attachmentListRequestSchema = z
   .strictObject({
-    kind: attachmentKindSchema.default('field'),
+    kind: attachmentListKindSchema.default('field'),
     recordId: dbId().optional(),
     eventInsId: dbId().optional(),
     instrumentInsId: dbId().optional(),
@@ -67,7 +76,7 @@ export const attachmentListRequestSchema = z
     if (body.kind === 'field') {
       need('instrumentInsId');
       need('field');
-    } else if (body.kind === 'source') need('instrumentInsId');
+    } else if (body.kind === 'source' || body.kind === 'panelFields') need('instrumentInsId');
     else if (body.kind === 'visitRecord') need('eventInsId');
     else need('recordId');
   });

@@ -47,6 +47,8 @@ export const PHOTO = 'PHOTO';
 export const ROUTE = 'CMROUTE';
 /** The image column of the concomitant-medication table: a photo of the medicine's box, per row. */
 export const BOX = 'CMBOX';
+/** An upload field beside the concomitant-medication table: a photo of the prescription, once per panel. */
+export const PRESCRIPTION = 'CMRX';
 
 function widget(item: PaletteWidget, key: string, name: string, nameEn: string, options: Partial<Widget['options']> = {}): Widget {
   const made = createWidget(item, new Set());
@@ -56,7 +58,8 @@ function widget(item: PaletteWidget, key: string, name: string, nameEn: string, 
 /**
  * The records study (test/records.fixture.ts) with two additions published as its next version: an image
  * upload field PHOTO on demographics, and a route column (radio: keys 11 and 12, values 1 and 2, oral and intravenous), a dose range of 0 to
- * 1000 and an image column BOX in the repeatable concomitant-medication table. Subjects added afterwards get this design.
+ * 1000 and an image column BOX in the repeatable concomitant-medication table, and an upload field PRESCRIPTION after
+ * that table. Subjects added afterwards get this design.
  */
 export async function openAttachmentStudy(code = 'ATT'): Promise<RecordsStudy> {
   const rs = await openRecordsStudy(code);
@@ -99,7 +102,7 @@ export async function openAttachmentStudy(code = 'ATT'): Promise<RecordsStudy> {
       },
     };
   });
-  await save(rs.instruments.CM, list, cm);
+  await save(rs.instruments.CM, [...list, widget('uploader', PRESCRIPTION, '处方照片', 'Prescription photo')], cm);
   ok(await study.t.call('POST', '/dcap/project/design/publish', { token: pm.token, body: { projectId, target: 'uat', note: 'Attachments' } }));
   await setStatus(study, projectId, before.status);
   ok(await study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: pm.token }));

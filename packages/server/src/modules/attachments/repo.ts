@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { AttachmentsTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -88,5 +89,46 @@ export async function listRowAttachments(db: Executor, panelInstanceId: number, 
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or(cellPrefixes.map((prefix) => eb('path', 'like', startsWith(prefix)))))
     .orderBy('id')
+    .execute();
+}
+
+/** A field image with its uploader's display name, as the panel-wide list answers it. */
+export type NamedAttachmentInfo = AttachmentInfo & { created_by_name: string | null };
+
+/**
+ * The row a cell path belongs to with the dot after it, `TABLE#r3.` of `TABLE#r3.COL` (core records/paths.ts,
+ * attachments/cells.ts `rowCellPrefix`); no match, so null, for a plain field's path.
+ */
+const CELL_ROW_PREFIX = '^([^#]+#r[0-9]+\\.).';
+
+/**
+ * Every field image not deleted of one panel instance, its upload fields' and its table cells', oldest first,
+ * in one statement with the uploader's name. A cell's image is left out when the panel stores no cell of its
+ * row (the row never saved, or deleted), as the per-field list leaves it out (cells.ts `inMissingRow`).
+ */
+export async function listPanelFieldAttachments(db: Executor, subjectId: number, panelInstanceId: number): Promise<NamedAttachmentInfo[]> {
+  const rowPrefix = sql<string | null>`substring(a.path from cast(${CELL_ROW_PREFIX} as text))`;
+  return db
+    .selectFrom('attachments as a')
+    .leftJoin('users as u', 'u.id', 'a.created_by')
+    .select(INFO_COLUMNS.map((column) => `a.${column}` as const))
+    .select('u.name as created_by_name')
+    .where('a.subject_id', '=', subjectId)
+    .where('a.panel_instance_id', '=', panelInstanceId)
+    .where('a.kind', '=', 'field')
+    .where('a.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb(rowPrefix, 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('field_values as v')
+            .select('v.path')
+            .whereRef('v.panel_instance_id', '=', 'a.panel_instance_id')
+            .where(sql<boolean>`starts_with(v.path, ${rowPrefix})`),
+        ),
+      ]),
+    )
+    .orderBy('a.id')
     .execute();
 }

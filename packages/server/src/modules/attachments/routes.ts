@@ -96,7 +96,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, routes: RouteRegi
   routes.add(app, {
     method: 'POST',
     url: '/dcap/project/recordData/attachment/list',
-    summary: 'The attachments of a field or table cell, a panel’s source documents, a visit’s records or a subject’s identity cards',
+    summary: 'The attachments of a field or table cell, all field and cell images of a panel at once (kind panelFields), a panel’s source documents, a visit’s records or a subject’s identity cards',
     tag: TAG,
     access: { project: 'record.view', site: 'scoped' },
     body: attachmentListRequestSchema,

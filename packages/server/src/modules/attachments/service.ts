@@ -177,17 +177,23 @@ export async function uploadIdCard(deps: ServiceDeps, caller: ProjectCaller, bod
   });
 }
 
-/** The owner a list request names, each id loaded through the caller's scope. */
-async function ownerOf(db: Executor, scope: DataScope, body: AttachmentListRequest): Promise<AttachmentOwner> {
-  switch (body.kind) {
+/** The panel instance a list request names, in the caller's scope; recordId and eventInsId, when sent, its own. */
+async function listedPanel(db: Executor, scope: DataScope, body: AttachmentListRequest): Promise<PanelInstanceRow> {
+  const panel = await panelInstanceInScope(db, scope, body.instrumentInsId ?? 0);
+  if ((body.recordId !== undefined && body.recordId !== panel.subject_id) || (body.eventInsId !== undefined && body.eventInsId !== panel.event_instance_id)) {
+    throw new AppError('attachment.ids_mismatch');
+  }
+  await subjectInScope(db, scope, panel.subject_id);
+  return panel;
+}
+
+/** The owner a list request of one stored kind names, each id loaded through the caller's scope. */
+async function ownerOf(db: Executor, scope: DataScope, kind: AttachmentKind, body: AttachmentListRequest): Promise<AttachmentOwner> {
+  switch (kind) {
     case 'field':
     case 'source': {
-      const panel = await panelInstanceInScope(db, scope, body.instrumentInsId ?? 0);
-      if ((body.recordId !== undefined && body.recordId !== panel.subject_id) || (body.eventInsId !== undefined && body.eventInsId !== panel.event_instance_id)) {
-        throw new AppError('attachment.ids_mismatch');
-      }
-      await subjectInScope(db, scope, panel.subject_id);
-      return { subjectId: panel.subject_id, kind: body.kind, panelInstanceId: panel.id, ...(body.kind === 'field' ? { path: body.field ?? '' } : {}) };
+      const panel = await listedPanel(db, scope, body);
+      return { subjectId: panel.subject_id, kind, panelInstanceId: panel.id, ...(kind === 'field' ? { path: body.field ?? '' } : {}) };
     }
     case 'visitRecord': {
       const visit = await eventInstanceInScope(db, scope, body.eventInsId ?? 0);
@@ -202,12 +208,27 @@ async function ownerOf(db: Executor, scope: DataScope, body: AttachmentListReque
   }
 }
 
+/**
+ * The `panelFields` list: every field image of one panel instance, fields' and cells' together, each with its
+ * path, read in one statement, so the entry page asks once per panel (docs/decisions.md "Attachments"). Its
+ * scope checks and what it leaves out are the per-field list's.
+ */
+async function listPanelFields(deps: ServiceDeps, caller: ProjectCaller, scope: DataScope, body: AttachmentListRequest): Promise<AttachmentItem[]> {
+  const panel = await listedPanel(deps.db, scope, body);
+  requireReadRight(caller, 'field');
+  const rows = await repo.listPanelFieldAttachments(deps.db, panel.subject_id, panel.id);
+  const who = new Map(rows.flatMap((row) => (row.created_by === null || row.created_by_name === null ? [] : [[row.created_by, row.created_by_name] as const])));
+  return rows.map((row) => presentAttachment(row, who));
+}
+
 /** POST /dcap/project/recordData/attachment/list (spec 002 §7): the attachments of one list, oldest first. */
 export async function listAttachments(deps: ServiceDeps, caller: ProjectCaller, body: AttachmentListRequest): Promise<AttachmentItem[]> {
   const scope = await dataScope(deps.db, caller);
-  const owner = await ownerOf(deps.db, scope, body);
-  requireReadRight(caller, body.kind);
-  if (body.kind === 'idCard') requirePreScreen(caller);
+  const kind = body.kind;
+  if (kind === 'panelFields') return listPanelFields(deps, caller, scope, body);
+  const owner = await ownerOf(deps.db, scope, kind, body);
+  requireReadRight(caller, kind);
+  if (kind === 'idCard') requirePreScreen(caller);
   // A deleted row's images went with it (cells.ts), whether or not they were marked deleted with it.
   if (owner.panelInstanceId && (await inMissingRow(deps.db, owner.panelInstanceId, owner.path ?? null))) return [];
   const rows = await repo.listAttachments(deps.db, owner);
