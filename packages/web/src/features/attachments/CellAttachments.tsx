@@ -19,7 +19,8 @@ export interface CellAttachmentsProps {
 /**
  * The image column's cell of a saved table row (docs/decisions.md "Images in table cells"): a table cell is
  * too narrow for thumbnails, so it shows a small button with the number of images, and the list with upload,
- * preview and delete opens in a dialog. The list is the cell's own, by its row-stable path.
+ * preview and delete opens in a dialog. The list is the cell's own, by its row-stable path, read from its
+ * panel's one list of field images, so a long table's cells ask once between them.
  */
 export function CellAttachments({ panelInstanceId, path, editable, saved }: CellAttachmentsProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentItemSchema, attachmentListSchema, tableImportPreviewSchema } from '@dcap/core';
 import type { AttachmentItem, AttachmentKind, TableImportPreview } from '@dcap/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/services';
 import { saveFile } from '../../lib/download';
 
@@ -15,22 +15,34 @@ export type AttachmentOwner =
   | { kind: 'visitRecord'; eventInstanceId: number }
   | { kind: 'idCard'; subjectId: number };
 
+/**
+ * Where an owner's list is read from: a field's or a cell's from the one list of every field image of its
+ * panel (kind panelFields, docs/decisions.md "Attachments"), so a panel with a 50-row image column asks once;
+ * the other kinds from their own list.
+ */
+type ListSource = Exclude<AttachmentOwner, { kind: 'field' }> | { kind: 'panelFields'; panelInstanceId: number };
+
+function listSource(owner: AttachmentOwner): ListSource {
+  return owner.kind === 'field' ? { kind: 'panelFields', panelInstanceId: owner.panelInstanceId } : owner;
+}
+
 export const attachmentKeys = {
   all: ['attachments'] as const,
-  list: (owner: AttachmentOwner) => ['attachments', owner] as const,
+  /** An upload or deletion invalidates this key, which for a field or cell is its panel's shared list. */
+  list: (owner: AttachmentOwner) => ['attachments', listSource(owner)] as const,
   picture: (id: number, thumbnail: boolean) => ['attachmentPicture', id, thumbnail] as const,
 };
 
-function listBody(owner: AttachmentOwner): Record<string, unknown> {
-  switch (owner.kind) {
-    case 'field':
-      return { kind: 'field', instrumentInsId: owner.panelInstanceId, field: owner.path };
+function listBody(source: ListSource): Record<string, unknown> {
+  switch (source.kind) {
+    case 'panelFields':
+      return { kind: 'panelFields', instrumentInsId: source.panelInstanceId };
     case 'source':
-      return { kind: 'source', instrumentInsId: owner.panelInstanceId };
+      return { kind: 'source', instrumentInsId: source.panelInstanceId };
     case 'visitRecord':
-      return { kind: 'visitRecord', eventInsId: owner.eventInstanceId };
+      return { kind: 'visitRecord', eventInsId: source.eventInstanceId };
     case 'idCard':
-      return { kind: 'idCard', recordId: owner.subjectId };
+      return { kind: 'idCard', recordId: source.subjectId };
   }
 }
 
@@ -55,14 +67,21 @@ function uploadCall(owner: AttachmentOwner, file: File): { path: string; form: F
   }
 }
 
-/** POST /dcap/project/recordData/attachment/list. Silent: the list shows a refusal itself. */
+/**
+ * POST /dcap/project/recordData/attachment/list. Silent: the list shows a refusal itself. A field's or cell's
+ * list is its panel's shared list filtered by the owner's path.
+ */
 export function useAttachments(owner: AttachmentOwner, enabled = true) {
   const api = useApi();
+  const source = listSource(owner);
+  const path = owner.kind === 'field' ? owner.path : null;
+  const select = useCallback((items: AttachmentItem[]) => (path === null ? items : items.filter((item) => item.path === path)), [path]);
   return useQuery({
     queryKey: attachmentKeys.list(owner),
     enabled,
     retry: false,
-    queryFn: ({ signal }): Promise<AttachmentItem[]> => api.request('/project/recordData/attachment/list', { method: 'POST', json: listBody(owner), signal, silent: true, schema: attachmentListSchema }),
+    queryFn: ({ signal }): Promise<AttachmentItem[]> => api.request('/project/recordData/attachment/list', { method: 'POST', json: listBody(source), signal, silent: true, schema: attachmentListSchema }),
+    select,
   });
 }
 

@@ -104,7 +104,8 @@ describe('attachments and table import on the panel entry page (spec 002 §2, §
     expect(within(list).getByTestId('upload-field').hasAttribute('disabled')).toBe(false);
     expect(within(list).getByTestId('delete-attachment-scan.pdf')).toBeDefined();
     const sent = JSON.parse(fake.requests.find((request) => request.path === '/project/recordData/attachment/list')?.body ?? '{}') as Record<string, unknown>;
-    expect(sent).toEqual({ kind: 'field', instrumentInsId: 39, field: 'PHOTO' });
+    // The field's list is read from the panel's one list of field images (docs/decisions.md "Attachments").
+    expect(sent).toEqual({ kind: 'panelFields', instrumentInsId: 39 });
   });
 
   it('disables the upload with the prompt to save first while the panel was never saved', async () => {

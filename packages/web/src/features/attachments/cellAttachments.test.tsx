@@ -74,13 +74,30 @@ const box: AttachmentItem = {
   createdBy: '管理员',
 };
 
-const listed = (request: RecordedRequest) => (JSON.parse(request.body ?? '{}') as { field?: string }).field;
+const LIST = '/project/recordData/attachment/list';
+/** The list calls for field images: the panel's source documents are a list of their own. */
+const listCalls = (requests: readonly RecordedRequest[]) =>
+  requests
+    .filter((request) => request.path === LIST)
+    .map((request) => JSON.parse(request.body ?? '{}') as { kind?: string })
+    .filter((body) => body.kind !== 'source');
 
-function server(panel: RecordPanel) {
+/** The server's panel-wide list answers every field image of panel 39; a deletion takes the image out of it. */
+function server(panel: RecordPanel, images: AttachmentItem[] = [box]) {
+  let stored = [...images];
   return fakeServer({
     'GET /sys/init': () => ok(makeProjectInit(ADMIN)),
     'GET /project/recordDataManage/panel/39': () => ok(panel),
-    'POST /project/recordData/attachment/list': (request) => ok(listed(request) === CELL ? [box] : []),
+    [`POST ${LIST}`]: (request) => ok((JSON.parse(request.body ?? '{}') as { kind?: string }).kind === 'panelFields' ? stored : []),
+    ...Object.fromEntries(
+      images.map((image) => [
+        `GET /project/recordData/attachment/delete/${String(image.id)}`,
+        () => {
+          stored = stored.filter((item) => item.id !== image.id);
+          return ok(image);
+        },
+      ]),
+    ),
   });
 }
 
@@ -93,8 +110,7 @@ describe('images in a repeatable table’s cells on the panel entry page (spec 0
     renderApp({ path: PATH, fetch: fake.fetch, locale: 'en-US', token: 't' });
     const button = await screen.findByTestId(`cell-attachments-${CELL}`, {}, FIRST);
     await waitFor(() => expect(button.textContent).toBe('1 image'), FIRST);
-    const sent = fake.requests.filter((request) => request.path === '/project/recordData/attachment/list').map(listed);
-    expect(sent).toContain(CELL);
+    expect(listCalls(fake.requests)).toEqual([{ kind: 'panelFields', instrumentInsId: 39 }]);
     expect(screen.queryByText('box.png')).toBeNull();
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog');
@@ -123,5 +139,29 @@ describe('images in a repeatable table’s cells on the panel entry page (spec 0
     expect(await within(dialog).findByText('box.png', {}, FIRST)).toBeDefined();
     expect(within(dialog).queryByTestId('upload-field')).toBeNull();
     expect(within(dialog).queryByTestId('delete-attachment-box.png')).toBeNull();
+  });
+
+  it('asks once for a table of several image cells, shows each cell its own count, and asks again after a deletion', async () => {
+    const rows = ['r1', 'r2', 'r4', 'r6', 'r7'].map((key, index) => ({ [ROW_KEY_FIELD]: key, CMTRT: `Drug ${String(index)}`, CMBOX: null }));
+    const image = (id: number, row: string, name: string): AttachmentItem => ({ ...box, id, name, path: `CMTAB#${row}.CMBOX` });
+    const images = [image(11, 'r2', 'r2-front.png'), image(12, 'r4', 'r4-front.png'), image(13, 'r4', 'r4-back.png'), image(14, 'r9', 'other-row.png')];
+    const fake = server(recordPanel({ values: { CMTAB: rows } }), images);
+    renderApp({ path: PATH, fetch: fake.fetch, locale: 'en-US', token: 't' });
+    const count = (row: string) => screen.getByTestId(`cell-attachments-CMTAB#${row}.CMBOX`).textContent;
+    await waitFor(() => expect(count('r4')).toBe('2 images'), FIRST);
+    expect(['r1', 'r2', 'r4', 'r6', 'r7'].map(count)).toEqual(['0 images', '1 image', '2 images', '0 images', '0 images']);
+    expect(listCalls(fake.requests)).toEqual([{ kind: 'panelFields', instrumentInsId: 39 }]);
+
+    fireEvent.click(screen.getByTestId('cell-attachments-CMTAB#r4.CMBOX'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('r4-back.png', {}, FIRST)).toBeDefined();
+    expect(within(dialog).queryByText('r2-front.png')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('delete-attachment-r4-back.png'));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+    const confirm = screen.getAllByRole('dialog')[1] as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(count('r4')).toBe('1 image'), FIRST);
+    expect(count('r2')).toBe('1 image');
+    expect(listCalls(fake.requests)).toHaveLength(2);
   });
 });
