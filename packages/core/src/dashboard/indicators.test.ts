@@ -57,10 +57,11 @@ describe('dashboard indicators', () => {
     expect(cumulativeEnrolment([1], [], [], null, '2026-11-22')).toEqual({ dates: ['2026-11-22'], series: [{ siteId: 1, values: [0] }] });
   });
 
-  it('takes the browser’s zone, or the platform’s when none is named, and refuses an unknown one', () => {
-    expect(dashboardSummaryRequestSchema.parse({ filter: 'week', timeZone: 'Europe/Paris' }).timeZone).toBe('Europe/Paris');
-    expect(dashboardSummaryRequestSchema.parse({ filter: 'all' }).timeZone).toBe('Asia/Shanghai');
-    expect(dashboardSummaryRequestSchema.safeParse({ filter: 'week', timeZone: 'Nowhere/City' }).success).toBe(false);
+  it('accepts and drops the zone older browsers send, as the study’s zone decides the day, and refuses an unknown filter', () => {
+    expect(dashboardSummaryRequestSchema.parse({ filter: 'week', timeZone: 'Europe/Paris' }).timeZone).toBeUndefined();
+    expect(dashboardSummaryRequestSchema.parse({ filter: 'week', timeZone: 'Nowhere/City' }).timeZone).toBeUndefined();
+    expect(dashboardSummaryRequestSchema.parse({ filter: 'all' }).filter).toBe('all');
+    expect(dashboardSummaryRequestSchema.safeParse({ filter: 'all', zone: 'UTC' }).success).toBe(false);
     expect(dashboardSummaryRequestSchema.safeParse({ filter: 'decade' }).success).toBe(false);
   });
 });

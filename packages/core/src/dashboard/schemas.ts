@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { DASHBOARD_TIME_FILTERS, DEFAULT_TIME_ZONE, isTimeZone } from './time-filter.js';
+import { ignoredTimeZone } from '../time/study-day.js';
+import { DASHBOARD_TIME_FILTERS } from './time-filter.js';
 import { QUERY_AGE_BUCKET_KEYS } from './indicators.js';
 
 /**
  * POST /dcap/dashboard/summary: the indicators of the session's project and environment, within the
- * caller's sites. Periods start at midnight of the study's day (time/study-day.ts); `timeZone`, which older
- * browsers send, is still checked but no longer chooses the day.
+ * caller's sites. Periods start at midnight of the study's day (time/study-day.ts); a `timeZone` that older
+ * browsers send is accepted and ignored.
  */
 export const dashboardSummaryRequestSchema = z.strictObject({
   filter: z.enum(DASHBOARD_TIME_FILTERS),
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'unknown time zone' })
-    .optional()
-    .transform((zone) => zone ?? DEFAULT_TIME_ZONE),
+  timeZone: ignoredTimeZone(),
 });
 export type DashboardSummaryRequest = z.input<typeof dashboardSummaryRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isTimeZone } from '../dashboard/time-filter.js';
 import { EVENT_TYPES } from '../design/events.js';
+import { ignoredTimeZone } from '../time/study-day.js';
 import { dbId, queryId, queryInt, safeText } from '../validation/text.js';
 import { isIsoDay, VISIT_WINDOW_STATUSES } from './plan.js';
 
@@ -9,8 +9,6 @@ import { isIsoDay, VISIT_WINDOW_STATUSES } from './plan.js';
  * summary"; §3 "Schedule fields"). Days are `YYYY-MM-DD`; "today" is the study's day (time/study-day.ts).
  */
 const isoDay = z.string().max(10).refine(isIsoDay, { message: 'not a calendar day (YYYY-MM-DD)' });
-/** Sent by older browsers; still checked, no longer choosing the day (docs/decisions.md "The study's day"). */
-const timeZone = z.string().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional();
 const id = dbId();
 const count = z.number().int().min(0);
 
@@ -18,7 +16,7 @@ const count = z.number().int().min(0);
 export const SCHEDULE_REASON_MAX = 500;
 
 export const subjectScheduleParamsSchema = z.strictObject({ subjectId: queryId() });
-export const subjectScheduleQuerySchema = z.strictObject({ timeZone });
+export const subjectScheduleQuerySchema = z.strictObject({ timeZone: ignoredTimeZone() });
 
 /** One visit (event instance) of the subject: a column of the matrix. */
 export const scheduleVisitSchema = z.object({
@@ -112,7 +110,7 @@ export type AddedLogEntry = z.infer<typeof addedLogEntrySchema>;
 export const TASK_BUCKETS = ['dueToday', 'dueThisWeek', 'overdue', 'upcoming'] as const;
 export type TaskBucket = (typeof TASK_BUCKETS)[number];
 
-export const taskSummaryQuerySchema = z.strictObject({ timeZone });
+export const taskSummaryQuerySchema = z.strictObject({ timeZone: ignoredTimeZone() });
 export const taskSummarySchema = z.object({
   today: z.string(),
   weekEnd: z.string(),
@@ -136,7 +134,7 @@ export const TASK_LIST_PAGE_SIZE_MAX = 200;
 export const taskListQuerySchema = z.strictObject({
   bucket: z.enum(TASK_BUCKETS),
   siteId: queryId().optional(),
-  timeZone,
+  timeZone: ignoredTimeZone(),
   page: queryInt().min(1).max(100_000).optional(),
   pageSize: queryInt().min(1).max(TASK_LIST_PAGE_SIZE_MAX).optional(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { STUDY_TIME_ZONE, studyToday } from './study-day.js';
+import { taskListQuerySchema, taskSummaryQuerySchema } from '../schedule/schemas.js';
+import { ignoredTimeZone, STUDY_TIME_ZONE, studyToday } from './study-day.js';
 
 describe("the study's today (one rule for server and browser)", () => {
   it("is the site's local day in China", () => {
@@ -38,5 +39,12 @@ describe("the study's today (one rule for server and browser)", () => {
     expect(studyToday(new Date('2026-03-10T23:30:00Z'), 'UTC')).toBe('2026-03-10');
     expect(studyToday(new Date('2026-03-11T06:00:00Z'), 'America/New_York')).toBe('2026-03-11');
     expect(studyToday(new Date('2026-03-11T03:00:00Z'), 'America/New_York')).toBe('2026-03-10');
+  });
+
+  it('lets the zone older browsers send through the schedule calls, and drops it', () => {
+    expect(ignoredTimeZone().parse('Europe/Paris')).toBeUndefined();
+    expect(taskSummaryQuerySchema.parse({ timeZone: 'America/New_York' })).toEqual({ timeZone: undefined });
+    expect(taskListQuerySchema.parse({ bucket: 'overdue', timeZone: 'Nowhere/City' }).timeZone).toBeUndefined();
+    expect(taskSummaryQuerySchema.safeParse({ zone: 'UTC' }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '../dashboard/time-filter.js';
 import type { IsoDay } from '../schedule/plan.js';
 import { calendarDay } from '../schedule/plan.js';
+import { safeText } from '../validation/text.js';
 
 /**
  * The zone whose calendar says which day it is in a study: the sites' local day, China Standard Time (no
@@ -18,4 +19,17 @@ export const STUDY_TIME_ZONE: string = DEFAULT_TIME_ZONE;
  */
 export function studyToday(now: Date, zone: string = STUDY_TIME_ZONE): IsoDay {
   return calendarDay(now, zone);
+}
+
+/**
+ * The `timeZone` that older browsers send with the schedule and dashboard calls, from when their zone chose
+ * the day. Call schemas refuse unknown keys, so it stays accepted lest those browsers break, like the fields
+ * the original client sends with an upload; it is neither checked as a zone nor passed on, as the study's
+ * zone alone decides the day.
+ */
+export function ignoredTimeZone() {
+  return safeText()
+    .max(64)
+    .optional()
+    .transform((): undefined => undefined);
 }

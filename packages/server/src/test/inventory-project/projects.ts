@@ -19,7 +19,7 @@ export const PROJECT_SETUP_ENTRIES: Record<string, Entry> = {
   'GET /dcap/project/info/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/info/' }) },
   'GET /dcap/project/step/': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/step/' }) },
   // The dashboard reads the session's current project and environment: each member asks in their own.
-  'POST /dcap/dashboard/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/dashboard/summary', body: { filter: 'month', timeZone: 'Asia/Shanghai' } }) },
+  'POST /dcap/dashboard/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/dashboard/summary', body: { filter: 'month' } }) },
   'GET /dcap/project/dataBaseNotAvailable': { call: (f) => ({ method: 'GET', url: `/dcap/project/dataBaseNotAvailable?projectId=${f.projectId}` }) },
   // A fresh picture for each call, so every allowed persona deletes one.
   'GET /dcap/project/deletePicture/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/project/deletePicture/${await pictureOf(f)}?projectId=${f.projectId}` }) },

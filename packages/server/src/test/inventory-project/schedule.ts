@@ -18,7 +18,7 @@ export const SCHEDULE_ENTRIES: Record<string, Entry> = {
     call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/schedule/addRepeat', body: { subjectId: f.studyData.subjectId, eventId: await unscheduledEventOf(f) } }),
   },
   'POST /dcap/schedule/addLogEntry': { call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/schedule/addLogEntry', body: { panelInstanceId: f.studyData.panelInstanceId } }) },
-  'GET /dcap/visitTask/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/visitTask/summary?timeZone=Asia%2FShanghai' }) },
+  'GET /dcap/visitTask/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/visitTask/summary' }) },
   'GET /dcap/visitTask/list': { call: (f) => enterManagers(f, { method: 'GET', url: `/dcap/visitTask/list?bucket=overdue&siteId=${String(f.siteA)}` }) },
   'GET /dcap/visitTask/visitRecords/:eventInstanceId': {
     call: (f) => enterManagers(f, { method: 'GET', url: `/dcap/visitTask/visitRecords/${String(f.studyData.eventInstanceId)}` }),
