@@ -97,6 +97,14 @@ describe('form engine', () => {
     expect(engine.getValue('total')).toBe(23);
   });
 
+  it('computes an added row’s cells whose formula reads no cell of the row, as a fresh load of the rows would', () => {
+    const panel = panelOf(field('height'), table('t', { x: field('x'), on: computed('on', 'today()'), twice: computed('twice', '[height] * 2') }));
+    const engine = new FormEngine(panel, { height: 3, t: [{ x: 1 }] }, CONTEXT);
+    engine.tables.addRow('t');
+    expect(engine.getValues()).toEqual({ height: 3, t: [{ x: 1, on: '2026-03-01', twice: 6 }, { x: null, on: '2026-03-01', twice: 6 }] });
+    expect(new FormEngine(panel, engine.getValues(), CONTEXT).getValues()).toEqual(engine.getValues());
+  });
+
   it('grades lab rows and suggests a significance until the user chooses one (spec 002 §4)', () => {
     const { heard, listener } = recorder();
     const engine = new FormEngine(panelOf(labTable('lab', [{ low: 4, up: 10 }])), {}, CONTEXT, { listener });

@@ -90,6 +90,13 @@ describe('evaluateForm: the server re-checks a saved panel', () => {
     expect(rechecked.levels).toEqual(engine.levels());
   });
 
+  it('computes a formula that reads no field, such as today() (spec 002 §8), whether or not another reads it', () => {
+    const panel = panelOf(computed('filled', 'today()'), computed('days', "datediff([visit], [entered], 'd')"), field('visit', 'date'), computed('entered', 'today()'));
+    const result = evaluateForm(panel, { visit: '2026-02-27', filled: '2025-01-01', entered: '2025-01-01' }, CONTEXT);
+    expect(result.values).toMatchObject({ filled: '2026-03-01', entered: '2026-03-01', days: 2 });
+    expect(new FormEngine(panel, {}, CONTEXT).getValue('filled')).toBe('2026-03-01');
+  });
+
   it('reuses one index for many saves of the same panel', () => {
     const index = indexForm(VITALS);
     const first = evaluateForm(VITALS, { height: 200, weight: 100 }, CONTEXT, index);

@@ -22,6 +22,12 @@ describe('buildFormulaGraph: computed fields in evaluation order', () => {
     const { order } = buildFormulaGraph(panelOf(computed('c', '[b] + 1'), computed('b', '[a] + 1'), field('a')));
     expect(order).toEqual(['b', 'c']);
   });
+
+  it('holds a formula that reads no field once, before the formulas that read it', () => {
+    const { order } = buildFormulaGraph(panelOf(computed('since', "datediff([visit], [today], 'd')"), field('visit', 'date'), computed('today', 'today()'), computed('pi', '3.14')));
+    expect(order).toEqual(['today', 'since', 'pi']);
+    expect(buildFormulaGraph(panelOf(table('t', { on: computed('on', 'today()') }))).order).toEqual(['t.on']);
+  });
 });
 
 describe('dependents(model): computed fields and conditional widgets affected by a change, transitively, in evaluation order', () => {

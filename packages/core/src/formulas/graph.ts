@@ -74,6 +74,9 @@ export function buildFormulaGraph(panel: Pick<Panel, 'list'>): FormulaGraph {
     const references = [computed, condition]
       .flatMap((ast) => (ast === null ? [] : formulaReferences(ast)))
       .map((name) => resolveReference(name, place));
+    // A node reading nothing (a formula that is just `today()`) is a name of the graph all the same, so the
+    // order holds it and it is computed (spec 002 §8).
+    if (!reads.has(id)) reads.set(id, new Set());
     for (const name of references) addRead(id, name);
     const existing = nodes.get(id);
     if (existing) {
@@ -103,9 +106,11 @@ export function buildFormulaGraph(panel: Pick<Panel, 'list'>): FormulaGraph {
   const dependents = (model: string): string[] => {
     const cached = memo.get(model);
     if (cached) return [...cached];
-    // A table as a whole (a row added or removed) changes each of its columns.
-    const seeds = [model, ...[...readers.keys()].filter((name) => name.startsWith(`${model}.`))];
-    const reached = new Set<string>();
+    // A table as a whole (a row added or removed) changes each of its columns, and a new row's computed cells
+    // are computed whatever they read: the same row's cells, a field outside the table, or nothing at all.
+    const columns = [...new Set([...readers.keys(), ...nodes.keys()])].filter((name) => name.startsWith(`${model}.`));
+    const seeds = [model, ...columns];
+    const reached = new Set(columns.filter((id) => nodes.get(id)?.computed != null));
     const queue = [...seeds];
     for (let head = 0; head < queue.length; head += 1) {
       const name = queue[head] ?? '';
