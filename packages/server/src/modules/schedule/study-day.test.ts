@@ -37,11 +37,13 @@ beforeAll(async () => {
   rs = await openRecordsStudy('SDAY');
   subject = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
   vs = subject.panelInstances.screening?.VS ?? 0;
-  // Vital signs with the days from the measurement to today, a formula reading today().
+  // Vital signs with the days from the measurement to today, a formula reading today(), and the day of entry,
+  // a formula that is just today() and reads no field.
   await useVariant(vs, rs.instruments.VS, (panel) => {
     const number = panel.list.find((widget) => widget.model === 'HEIGHT');
     if (!number) throw new Error('no HEIGHT');
     panel.list.push({ ...number, key: 'VSAGE', model: 'VSAGE', name: '测量距今天数', nameEn: 'Days since measurement', options: { ...number.options, expression: "datediff([VSDAT], today(), 'd')" } });
+    panel.list.push({ ...number, type: 'input', key: 'VSENTRY', model: 'VSENTRY', name: '录入日期', nameEn: 'Day of entry', options: { ...number.options, expression: 'today()' } });
   });
 }, 120_000);
 afterAll(() => rs.study.t.close());
@@ -64,7 +66,7 @@ async function saveMeasuredOn(who: Persona, today: string, measured: string) {
   const panel = await read(who);
   const values = evaluateForm(panel.instrument.panel, { ...panel.values, VSDAT: measured }, { today: () => today }).values;
   const reason = { code: 'TRANSCRIPTION_ERROR' };
-  return post(who, '/dcap/project/recordDataManage/save', { panelInstanceId: vs, version: panel.version, values, reasons: { VSDAT: reason, VSAGE: reason } });
+  return post(who, '/dcap/project/recordDataManage/save', { panelInstanceId: vs, version: panel.version, values, reasons: { VSDAT: reason, VSAGE: reason, VSENTRY: reason } });
 }
 
 describe("the study's today is one day for the panel save and the schedule", () => {
@@ -80,6 +82,9 @@ describe("the study's today is one day for the panel save and the schedule", () 
     refused(await saveMeasuredOn(coordinator, utcDay, day), 422, 'record.mismatch');
     const saved = ok(await saveMeasuredOn(coordinator, day, day)) as RecordPanel;
     expect(saved.values.VSAGE).toBe(0);
+    // A formula reading no field, just today(), is computed too, and the study's day is what is stored.
+    expect(saved.values.VSENTRY).toBe(day);
+    expect((await read(coordinator)).values.VSENTRY).toBe(day);
 
     // The schedule: the same day is its today, whatever zone the browser names, and is a valid actual date.
     expect((await matrix(coordinator)).today).toBe(day);
@@ -97,6 +102,7 @@ describe("the study's today is one day for the panel save and the schedule", () 
     refused(await saveMeasuredOn(coordinator, addDays(day, 1), addDays(day, -1)), 422, 'record.mismatch');
     const saved = ok(await saveMeasuredOn(coordinator, day, addDays(day, -1))) as RecordPanel;
     expect(saved.values.VSAGE).toBe(1);
+    expect((await read(coordinator)).values.VSENTRY).toBe(day);
     expect((await matrix(coordinator)).today).toBe(day);
     // A day that is today somewhere on earth (UTC+14) but not yet in the study is refused, as the save's
     // today() would never give it.
