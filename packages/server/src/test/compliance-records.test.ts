@@ -1,5 +1,5 @@
 import type { Panel, RecordPanel } from '@dcap/core';
-import { evaluateForm } from '@dcap/core';
+import { evaluateForm, studyToday } from '@dcap/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../modules/roles/study.fixture.js';
@@ -28,7 +28,8 @@ const panelId = () => {
   return id;
 };
 const read = async (who: Persona) => ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(panelId())}`, { token: who.token })) as RecordPanel;
-const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's today(): the study's day at the test clock's now, as the renderer computes it. */
+const today = () => studyToday(rs.study.t.clock.now());
 const browser = (panel: Panel, typed: Record<string, unknown>) => evaluateForm(panel, typed, { today }).values;
 const save = (who: Persona, panel: RecordPanel, typed: Record<string, unknown>, reasons?: Record<string, unknown>) =>
   rs.study.t.call('POST', '/dcap/project/recordDataManage/save', {

@@ -1,5 +1,5 @@
 import type { CopySource, Panel, PrepareForQuery, RecordPanel } from '@dcap/core';
-import { ROW_KEY_FIELD, evaluateForm } from '@dcap/core';
+import { ROW_KEY_FIELD, evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -19,7 +19,8 @@ const db = () => rs.study.t.database.db;
 const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });
 const get = (who: Persona, url: string) => rs.study.t.call('GET', url, { token: who.token });
 const read = async (who: Persona, id: number) => ok(await get(who, `/dcap/project/recordDataManage/panel/${String(id)}`)) as RecordPanel;
-const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's today(): the study's day at the test clock's now, as the renderer computes it. */
+const today = () => studyToday(rs.study.t.clock.now());
 /** What a browser sends: the engine's values for what the user typed, as the renderer's store reads them out. */
 const browser = (panel: Panel, typed: Record<string, unknown>) => evaluateForm(panel, typed, { today }).values;
 const save = (who: Persona, panel: RecordPanel, typed: Record<string, unknown>, extra: Record<string, unknown> = {}, lang?: string) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BulkFieldActionResult, RecordPanel, Signature } from '@dcap/core';
-import { canonicalJson, evaluateForm } from '@dcap/core';
+import { canonicalJson, evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -22,7 +22,8 @@ afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;
 const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });
-const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's today(): the study's day at the test clock's now, as the renderer computes it. */
+const today = () => studyToday(rs.study.t.clock.now());
 const read = async (who: Persona, id: number) => ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(id)}`, { token: who.token })) as RecordPanel;
 const save = async (who: Persona, id: number, typed: Record<string, unknown>, reasons: Record<string, unknown> = {}) => {
   const panel = await read(who, id);

@@ -1,5 +1,5 @@
 import type { BulkFieldActionResult, FieldActionResponse, RecordPanel } from '@dcap/core';
-import { evaluateForm } from '@dcap/core';
+import { evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -16,7 +16,8 @@ afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;
 const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });
-const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's today(): the study's day at the test clock's now, as the renderer computes it. */
+const today = () => studyToday(rs.study.t.clock.now());
 const pid = (event: 'screening' | 'baseline', abbr: 'DM' | 'VS' | 'CM', of: AddedSubject = subject) => {
   const id = of.panelInstances[event]?.[abbr];
   if (id === undefined) throw new Error(`no ${event} ${abbr}`);
