@@ -33,16 +33,11 @@ function validDate(year: number, month: number, day: number): boolean {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** Today as YYYY-MM-DD in the local calendar. */
-export function todayIso(now: Date = new Date()): string {
-  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
- * Reads an identity number. `today` (YYYY-MM-DD) bounds the birth date: a date after it, or before 1900,
- * is refused as a birth-date problem.
+ * Reads an identity number. `today` (YYYY-MM-DD), the study's day (time/study-day.ts `studyToday`) on the
+ * caller's clock, bounds the birth date: a date after it, or before 1900, is refused as a birth-date problem.
  */
-export function parseIdentityNumber(input: string, today: string = todayIso()): IdentityNumberResult {
+export function parseIdentityNumber(input: string, today: string): IdentityNumberResult {
   const value = input.trim().toUpperCase();
   if (value.length !== 15 && value.length !== 18) return { ok: false, problem: 'length' };
   const pattern = value.length === 18 ? /^[1-9]\d{16}[\dX]$/ : /^[1-9]\d{14}$/;
@@ -58,8 +53,11 @@ export function parseIdentityNumber(input: string, today: string = todayIso()): 
   return { ok: true, normalised: value, birthDate, sex: sexDigit % 2 === 1 ? 'M' : 'F' };
 }
 
-/** Full years from a birth date (YYYY-MM-DD) to a date; a birthday on 29 February counts from 1 March in other years. */
-export function ageOn(birthDate: string, on: string = todayIso()): number | null {
+/**
+ * Full years from a birth date (YYYY-MM-DD) to a date, for today's age the study's day; a birthday on
+ * 29 February counts from 1 March in other years.
+ */
+export function ageOn(birthDate: string, on: string): number | null {
   const birth = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate);
   const at = /^(\d{4})-(\d{2})-(\d{2})$/.exec(on);
   if (!birth || !at) return null;

@@ -2,12 +2,15 @@ import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SUBJECT_GENDERS, SUBJECT_LONG_TEXT_MAX, SUBJECT_TEXT_MAX } from '@dcap/core';
+import { studyToday, SUBJECT_GENDERS, SUBJECT_LONG_TEXT_MAX, SUBJECT_TEXT_MAX } from '@dcap/core';
 import { IdentityInfo } from './IdentityInfo';
 
 const DAY = 'YYYY-MM-DD';
 
-/** A date field holding `YYYY-MM-DD` text, as the schemas want it. */
+/**
+ * A date field holding `YYYY-MM-DD` text, as the schemas want it. A birth date after the study's day is
+ * disabled, the day the server refuses it from (docs/decisions.md "The study's day"), not the browser's.
+ */
 export function DayItem({ name, label }: { name: string; label: string }) {
   return (
     <Form.Item
@@ -16,7 +19,7 @@ export function DayItem({ name, label }: { name: string; label: string }) {
       getValueProps={(value: string | null | undefined) => ({ value: value ? dayjs(value, DAY) : null })}
       normalize={(value: Dayjs | null) => (value ? value.format(DAY) : null)}
     >
-      <DatePicker style={{ width: '100%' }} disabledDate={name === 'consentDate' ? undefined : (day) => day.isAfter(dayjs(), 'day')} data-testid={`subject-form-${name}`} />
+      <DatePicker style={{ width: '100%' }} disabledDate={name === 'consentDate' ? undefined : (day) => day.format(DAY) > studyToday(new Date())} data-testid={`subject-form-${name}`} />
     </Form.Item>
   );
 }

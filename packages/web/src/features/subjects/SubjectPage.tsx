@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Subject, SubjectStatus, UpdateSubjectRequest } from '@dcap/core';
-import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, todayIso } from '@dcap/core';
+import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, studyToday } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
@@ -147,7 +147,8 @@ export function SubjectPage() {
     </Space>
   ) : null;
 
-  const age = data.birthDate ? ageOn(data.birthDate, todayIso()) : null;
+  // Age on the study's day, whichever zone the browser is in (docs/decisions.md "The study's day").
+  const age = data.birthDate ? ageOn(data.birthDate, studyToday(new Date())) : null;
   return (
     <Flex vertical gap={16} data-testid="subject-page">
       <Card>
