@@ -21,8 +21,20 @@ export interface AttachmentOwner {
   path?: string | null;
 }
 
+/**
+ * Bytes cross to the database as base64 text, decoded and encoded by the database itself: the embedded
+ * database serialises a bytea parameter byte by byte in JavaScript (about 6 s for a 10 MB image, against half
+ * a second as base64 text, and a quarter of the read time), and the PostgreSQL server takes either alike.
+ */
+const bytesIn = (bytes: Uint8Array) => sql<Buffer>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`;
+
 export async function insertAttachment(db: Executor, row: Insertable<AttachmentsTable>): Promise<AttachmentInfo> {
-  return db.insertInto('attachments').values(row).returning(INFO_COLUMNS).executeTakeFirstOrThrow();
+  const { content, thumbnail, ...rest } = row;
+  return db
+    .insertInto('attachments')
+    .values({ ...rest, content: bytesIn(content), thumbnail: thumbnail ? bytesIn(thumbnail) : null })
+    .returning(INFO_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** The attachments of one owner not deleted, oldest first. */
@@ -47,9 +59,13 @@ export async function findAttachment(db: Executor, id: number): Promise<Attachme
 
 /** The stored bytes (and thumbnail) of one attachment. */
 export async function readAttachmentContent(db: Executor, id: number): Promise<{ content: Buffer; thumbnail: Buffer | null } | undefined> {
-  const row = await db.selectFrom('attachments').select(['content', 'thumbnail']).where('id', '=', id).executeTakeFirst();
-  // node-postgres answers a Buffer, the embedded database a Uint8Array: the reply wants a Buffer.
-  return row && { content: Buffer.from(row.content), thumbnail: row.thumbnail === null ? null : Buffer.from(row.thumbnail) };
+  // As base64 text, as `bytesIn` writes it (PostgreSQL's encode breaks lines, which Node's decoder skips).
+  const row = await db
+    .selectFrom('attachments')
+    .select([sql<string>`encode(content, 'base64')`.as('content'), sql<string | null>`encode(thumbnail, 'base64')`.as('thumbnail')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { content: Buffer.from(row.content, 'base64'), thumbnail: row.thumbnail === null ? null : Buffer.from(row.thumbnail, 'base64') };
 }
 
 /** Logical deletion: the row and its bytes stay, with who removed it and when. */
