@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
+    // The app turns antd's animations off for users who ask for reduced motion; the journeys do, as they
+    // would otherwise spend most of the browser's time drawing animation frames.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

@@ -13,6 +13,7 @@ import { currentLocale } from '../i18n';
 import type { AppInstance } from './bootstrap';
 import type { NotifierHolder } from './notifier';
 import type { ReloadPrompts } from './prompts';
+import { usePrefersReducedMotion } from './reducedMotion';
 import { ServicesProvider } from './services';
 
 const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'zh-CN': zhCN, 'en-US': enUS };
@@ -32,13 +33,14 @@ function LocalisedShell({ holder, prompts, children }: { holder: NotifierHolder;
   const locale = currentLocale(i18n);
   // Spec 000 §3: the font size preference (12 px by default) applies to every screen.
   const fontSize = useFontSizePx();
-  const theme = useMemo(() => ({ token: { ...THEME.token, fontSize } }), [fontSize]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => ({ token: { ...THEME.token, fontSize, motion: !reducedMotion } }), [fontSize, reducedMotion]);
   useEffect(() => {
     document.title = t('app.name');
     document.documentElement.lang = locale;
   }, [t, locale]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme} wave={{ disabled: reducedMotion }}>
       <AntdApp>
         <NotifierBridge holder={holder} prompts={prompts} />
         {children}
