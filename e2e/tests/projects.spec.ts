@@ -2,12 +2,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config.js';
 
-/** Picks an option of an antd select by the text it shows. */
+/**
+ * Picks an option of an antd select by the text it shows. A multiple select keeps its list open, so Escape
+ * closes it; a single select closes by itself, and an Escape would close the dialog it sits in.
+ */
 async function choose(page: Page, testId: string, text: string): Promise<void> {
-  await page.getByTestId(testId).click();
+  const select = page.getByTestId(testId);
+  await select.click();
   await page.keyboard.type(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-  await page.keyboard.press('Escape');
+  const multiple = await select.evaluate((element) => element.closest('.ant-select-multiple') !== null || element.querySelector('.ant-select-multiple') !== null);
+  if (multiple) await page.keyboard.press('Escape');
 }
 
 async function signIn(page: Page, username: string, password: string, landing = /\/project\/DataDisplay/): Promise<void> {
