@@ -1,5 +1,6 @@
 import { Empty, Spin } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CHART_PALETTE } from '@dcap/core';
 import type * as Echarts from 'echarts';
 import type { EChartsOption, EChartsType } from 'echarts';
@@ -12,6 +13,25 @@ let echartsModule: Promise<EChartsModule> | null = null;
 function loadEcharts(): Promise<EChartsModule> {
   echartsModule ??= import('echarts');
   return echartsModule;
+}
+
+let renderer: 'canvas' | 'svg' | null = null;
+
+/**
+ * Canvas where the browser can draw on one, SVG otherwise (a browser with canvas turned off for privacy, or
+ * a DOM without a canvas implementation): the chart looks the same either way, and a missing 2D context
+ * must not surface as an exception in the middle of a page.
+ */
+function chartRenderer(): 'canvas' | 'svg' {
+  if (renderer) return renderer;
+  let context: unknown = null;
+  try {
+    context = document.createElement('canvas').getContext('2d');
+  } catch {
+    context = null;
+  }
+  renderer = context ? 'canvas' : 'svg';
+  return renderer;
 }
 
 export interface EChartProps {
@@ -31,11 +51,15 @@ export interface EChartProps {
  * A thin wrapper over ECharts: the library is imported lazily, the chart uses the platform palette
  * (spec 002 §9), follows its container's size (ResizeObserver) and is disposed with the component.
  * A change of option replaces the chart's option; a change of locale recreates the instance.
+ * A chart is an aid next to figures the page also shows, so a chart that cannot be drawn says so in its own
+ * box and leaves the rest of the page working.
  */
 export function EChart({ option, locale, height = 300, empty, emptyText, style, ...rest }: EChartProps) {
+  const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [lib, setLib] = useState<EChartsModule | null>(null);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -49,27 +73,48 @@ export function EChart({ option, locale, height = 300, empty, emptyText, style, 
 
   useEffect(() => {
     const element = container.current;
-    if (!lib || !element || empty) return undefined;
-    const instance = lib.init(element, undefined, { locale: locale === 'zh-CN' ? 'ZH' : 'EN', renderer: 'canvas' });
+    if (!lib || !element || empty || failed) return undefined;
+    let instance: EChartsType;
+    try {
+      instance = lib.init(element, undefined, { locale: locale === 'zh-CN' ? 'ZH' : 'EN', renderer: chartRenderer() });
+    } catch {
+      setFailed(true);
+      return undefined;
+    }
     chart.current = instance;
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
     observer?.observe(element);
     return () => {
       observer?.disconnect();
-      instance.dispose();
       chart.current = null;
+      try {
+        instance.dispose();
+      } catch {
+        // Nothing to keep from a chart that is going away.
+      }
     };
-  }, [lib, locale, empty]);
+  }, [lib, locale, empty, failed]);
 
   useEffect(() => {
-    if (!lib || empty) return;
-    chart.current?.setOption({ color: [...CHART_PALETTE], ...option }, { notMerge: true });
-  }, [lib, option, locale, empty]);
+    if (!lib || empty || failed) return;
+    try {
+      chart.current?.setOption({ color: [...CHART_PALETTE], ...option }, { notMerge: true });
+    } catch {
+      setFailed(true);
+    }
+  }, [lib, option, locale, empty, failed]);
 
   if (empty) {
     return (
       <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', ...style }} {...rest}>
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', ...style }} {...rest}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.chartFailed')} />
       </div>
     );
   }

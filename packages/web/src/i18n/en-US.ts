@@ -34,6 +34,7 @@ export const enUS: Catalogue = {
     yes: 'Yes',
     no: 'No',
     reset: 'Reset',
+    chartFailed: 'The chart could not be drawn in this browser',
   },
   language: {
     switch: 'Change language',

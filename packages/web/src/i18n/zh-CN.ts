@@ -36,6 +36,7 @@ export const zhCN = {
     yes: '是',
     no: '否',
     reset: '重置',
+    chartFailed: '此浏览器无法绘制该图表',
   },
   language: {
     switch: '切换语言',

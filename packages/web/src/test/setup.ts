@@ -44,3 +44,7 @@ window.ResizeObserver = ResizeObserverStub;
 const emptyStyle = document.createElement('div').style;
 window.getComputedStyle = (element: Element, pseudoElement?: string | null) =>
   pseudoElement || !(element instanceof HTMLElement || element instanceof SVGElement) ? emptyStyle : element.style;
+
+// jsdom has no canvas: getContext answers null, as a browser with canvas turned off does, but also prints an
+// error each time it is asked. Charts then draw with SVG (components/EChart.tsx).
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
