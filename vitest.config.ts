@@ -12,6 +12,7 @@ const EMBEDDED_ONLY = [
   'src/db/data-dir.test.ts',
   'src/db/errors.test.ts',
   'src/db/migrate.test.ts',
+  'src/db/pglite-dialect.test.ts',
   'src/http/api-doc.test.ts',
   'src/http/error-catalogue.test.ts',
   'src/http/messages.test.ts',

@@ -54,16 +54,19 @@ if (file) {
       // The bench removed its directory at the end of the run; nothing left to report to.
     }
   };
-  const count = (prototype: object) => {
-    const target = prototype as { query: (...args: unknown[]) => unknown };
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
+  const count = (prototype: object, method: string) => {
+    const target = prototype as Record<string, (...args: unknown[]) => unknown>;
+    const original = target[method];
+    if (!original) return;
+    target[method] = function (this: unknown, ...args: unknown[]) {
       peaks.statements += 1;
       return original.apply(this, args);
     };
   };
-  count(pg.Client.prototype);
-  count(PGlite.prototype);
+  count(pg.Client.prototype, 'query');
+  count(PGlite.prototype, 'query');
+  // The server runs a prepared statement on the embedded database as one protocol batch (db/pglite-dialect.ts).
+  count(PGlite.prototype, 'execProtocol');
   setInterval(sample, SAMPLE_MS).unref();
   setInterval(write, WRITE_MS).unref();
   process.on('SIGUSR2', () => {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir, pgliteDataPath } from './data-dir.js';
+import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -139,7 +139,7 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
   } else {
     client = await PGlite.create(image ? { loadDataDir: image, parsers: PGLITE_PARSERS } : { parsers: PGLITE_PARSERS });
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(client) });
   images.set(db, client);
   const listen: DatabaseHandle['listen'] = async (channel, onMessage) => {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`);

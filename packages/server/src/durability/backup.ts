@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { DATA_DIR_LOCK_FILE, hasPgliteDatabase, lockDataDir, pgliteDataPath } from '../db/data-dir.js';
+import { PgliteDialect } from '../db/pglite-dialect.js';
 import type { Database } from '../db/schema.js';
 import type { ChainVerdict } from '../modules/audit/verify.js';
 import { verifyAuditChain } from '../modules/audit/verify.js';
@@ -24,7 +24,7 @@ export interface BackupReport {
 
 /** Walks the audit chain of an open instance; the caller closes it. */
 function verifyChainOf(client: PGlite): Promise<ChainVerdict> {
-  return verifyAuditChain(new Kysely<Database>({ dialect: new PGliteDialect(client) }));
+  return verifyAuditChain(new Kysely<Database>({ dialect: new PgliteDialect(client) }));
 }
 
 /**
