@@ -15,6 +15,7 @@ const PANEL = panelOf(
   field('aeRef', 'select', { ref: 'ae.no' }),
   field('aeOwn', 'select', { ref: 'ae.no', options: [{ key: 'A1', value: 'A1', label: 'A1' }, { key: 'A9', value: 'A9', label: 'A9' }] }),
   field('dict', 'select', { ref: 'AESEV' }),
+  field('route', 'checkbox', { options: [{ key: 'PO', value: 'PO', label: '口服' }, { key: 'IV', value: 'IV', label: '静脉' }, { key: 'IM', value: 'IM', label: '肌注', disabled: true }] }),
   table('ae', { no: field('no', 'input'), rel: field('rel', 'select', { options: YES_NO }) }),
   labTable('lab', [{ low: 4, up: 10 }]),
 );
@@ -58,5 +59,12 @@ describe('values outside their options, by path (spec 001 §3.3, spec 002 §5)',
     const lab = (sig: unknown) => ({ lab: [row('r1', { res: 50, low: 4, up: 10, sig })] });
     expect(outsideOptionsAt(INDEX, 'lab#r1.sig', lab('LBCLSIG_ABNORMAL_CLSIG'), false)).toEqual([]);
     expect(outsideOptionsAt(INDEX, 'lab#r1.sig', lab('SEVERE'), false)).toEqual(['SEVERE']);
+  });
+
+  it('refuses a disabled option newly chosen, and keeps one the field already held (spec 002 §1 options[].disabled)', () => {
+    expect(outsideOptionsAt(INDEX, 'route', { route: ['PO', 'IM'] }, false)).toEqual(['IM']);
+    expect(outsideOptionsAt(INDEX, 'route', { route: ['PO', 'IM'] }, false, ['IM'])).toEqual([]);
+    expect(outsideOptionsAt(INDEX, 'route', { route: ['IV', 'IM'] }, false, ['PO', 'IM'])).toEqual([]);
+    expect(outsideOptionsAt(INDEX, 'route', { route: ['IM'] }, false, ['PO'])).toEqual(['IM']);
   });
 });

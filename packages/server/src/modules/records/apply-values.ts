@@ -100,7 +100,7 @@ export async function applyValues(
   }
   const formulas = new Set(index.formulas.keys());
   const reasonFor = (path: string): ChangeReason | undefined => options.reasonForAll ?? options.reasons[path];
-  refuseValuesOutsideOptions(changed, index, evaluation.values, { formulas, hiddenModels }, locale);
+  refuseValuesOutsideOptions(changed, index, evaluation.values, stored, { formulas, hiddenModels }, locale);
   refuseReadOnlyOrUnreasoned({ changed, deletedRows, stored, storedRows, values: evaluation.values }, index, { formulas, hiddenModels }, reasonFor, locale);
 
   // The writes. Rule-driven changes take the first reason given in this save.

@@ -65,6 +65,34 @@ describe('option fields (spec 001 §3.3)', () => {
   });
 });
 
+describe('disabled options (spec 002 §1 options[].disabled)', () => {
+  it('refuses a disabled option newly chosen, in the caller’s language, and lets a panel that already holds one be saved', async () => {
+    const { coordinator } = rs.people;
+    const disableFemale = (panel: Panel) => {
+      const sex = panel.list.find((widget) => widget.model === 'SEX');
+      const female = sex?.options.options?.find((option) => option.value === '2');
+      if (!female) throw new Error('no SEX option 2');
+      female.disabled = true;
+    };
+    const fresh = pid(await addSubject(rs, coordinator, rs.siteA.id), 'screening', 'DM');
+    await useDesignVariant(rs, fresh, rs.instruments.DM, disableFemale, 'option 2 disabled');
+    const panel = await read(coordinator, fresh);
+    const before = await auditCount();
+    const refusal = await send(coordinator, panel, { INITIALS: 'LS', SEX: '2' }, {}, 'en-US');
+    refused(refusal, 422, 'record.invalid_values');
+    expect(refusal.body.errors).toEqual([{ path: 'SEX', message: 'Not one of the field’s options: 2' }]);
+    await expectNothingWritten(panel, before);
+    expect((ok(await send(coordinator, panel, { INITIALS: 'LS', SEX: '1' })) as RecordPanel).values).toMatchObject({ SEX: '1' });
+
+    // Saved before the option was retired: the record stays savable with the value it holds.
+    const held = pid(await addSubject(rs, coordinator, rs.siteA.id), 'screening', 'DM');
+    const saved = ok(await send(coordinator, await read(coordinator, held), { INITIALS: 'WW', SEX: '2' })) as RecordPanel;
+    await useDesignVariant(rs, held, rs.instruments.DM, disableFemale, 'option 2 disabled');
+    const again = ok(await send(coordinator, await read(coordinator, held), { ...saved.values, INITIALS: 'WX' }, { reasons: { INITIALS: reason } })) as RecordPanel;
+    expect(again.values).toMatchObject({ INITIALS: 'WX', SEX: '2' });
+  });
+});
+
 describe('option cells of tables', () => {
   const labRows = (panel: RecordPanel): Row[] => panel.values[rs.lab.table] as Row[];
 

@@ -87,14 +87,22 @@ export function refuseInvalidValues(evaluation: FormEvaluation, locale: Locale):
 /**
  * Refuses a save that changes an option field or cell to a value outside the options its widget offers
  * (core forms/options.ts, records/option-values.ts): the design's list, or for a reference select what is
- * entered where it points. Every changed path is checked, in every row of every table, huge-data tables
- * included; values the form rules drive are the engine's. A refusal names each path with what is not an
+ * entered where it points, less its disabled options unless the path already held them (`stored`). Every
+ * changed path is checked, in every row of every table, huge-data tables included; values the form rules
+ * drive are the engine's. A refusal names each path with what is not an
  * option, as the type and range checks do (`record.invalid_values`).
  */
-export function refuseValuesOutsideOptions(changed: readonly string[], index: FormIndex, values: Readonly<Record<string, unknown>>, rules: RuleDriven, locale: Locale): void {
+export function refuseValuesOutsideOptions(
+  changed: readonly string[],
+  index: FormIndex,
+  values: Readonly<Record<string, unknown>>,
+  stored: ReadonlyMap<string, Pick<FieldValueRow, 'value'>>,
+  rules: RuleDriven,
+  locale: Locale,
+): void {
   const invalid: FieldError[] = [];
   for (const path of changed) {
-    const outside = outsideOptionsAt(index, path, values, ruleDrivenPath(path, rules.formulas, rules.hiddenModels));
+    const outside = outsideOptionsAt(index, path, values, ruleDrivenPath(path, rules.formulas, rules.hiddenModels), stored.get(path)?.value ?? null);
     if (outside.length > 0) invalid.push({ path, message: errorMessage('record.value_option', locale, { value: outside.join(', ') }) });
   }
   if (invalid.length > 0) throw new AppError('record.invalid_values', { detail: invalid.map((item) => `${item.path} ${item.message}`).join('; ') }, invalid);

@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
-import type { OptionItem, Widget } from '@dcap/core';
+import type { Widget } from '@dcap/core';
+import { offeredOptions } from '@dcap/core';
 import { ColourDot } from './ColourDot';
 import { optionLabel, useReferenceChoices, useRenderer } from './context';
 import { LazyPicker } from './LazyPicker';
@@ -13,22 +14,13 @@ interface SelectControlProps {
   onChange: (value: unknown) => void;
 }
 
-/**
- * A reference select offers what is entered where it points: its own options among those values, or the
- * values themselves when it lists none (docs/forms.md).
- */
-function referenceOptions(own: readonly OptionItem[], referenced: readonly string[] | null): readonly OptionItem[] {
-  if (referenced === null) return own;
-  if (own.length > 0) return own.filter((option) => referenced.includes(option.value));
-  return referenced.map((value) => ({ key: value, value, label: value }));
-}
-
 /** A dropdown; the bullseye dropdown (options.bullsEyePlot) shows each code's colour (spec 001 §2.1). */
 export function SelectControl({ widget, value, disabled, placeholder, onChange }: SelectControlProps) {
   const { locale, store } = useRenderer();
   const { options } = widget;
   const referenced = useReferenceChoices(store, widget);
-  const choices = referenceOptions(options.options ?? [], referenced);
+  // A reference select offers what is entered where it points (core forms/options.ts, docs/forms.md).
+  const choices = offeredOptions(widget, referenced) ?? [];
   const chosen = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(String);
   const chosenOptions = choices.filter((option) => chosen.includes(option.value));
   const text = chosen.map((code) => chosenOptions.find((option) => option.value === code)).map((option, index) => (option ? optionLabel(option, locale) : chosen[index])).join(', ');
