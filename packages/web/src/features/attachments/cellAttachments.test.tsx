@@ -83,11 +83,12 @@ const listCalls = (requests: readonly RecordedRequest[]) =>
     .filter((body) => body.kind !== 'source');
 
 /** The server's panel-wide list answers every field image of panel 39; a deletion takes the image out of it. */
-function server(panel: RecordPanel, images: AttachmentItem[] = [box]) {
+function server(panel: RecordPanel, images: AttachmentItem[] = [box], saved?: RecordPanel) {
   let stored = [...images];
   return fakeServer({
     'GET /sys/init': () => ok(makeProjectInit(ADMIN)),
     'GET /project/recordDataManage/panel/39': () => ok(panel),
+    'POST /project/recordDataManage/save': () => ok(saved ?? panel),
     [`POST ${LIST}`]: (request) => ok((JSON.parse(request.body ?? '{}') as { kind?: string }).kind === 'panelFields' ? stored : []),
     ...Object.fromEntries(
       images.map((image) => [
@@ -163,5 +164,20 @@ describe('images in a repeatable table’s cells on the panel entry page (spec 0
     await waitFor(() => expect(count('r4')).toBe('1 image'), FIRST);
     expect(count('r2')).toBe('1 image');
     expect(listCalls(fake.requests)).toHaveLength(2);
+  });
+
+  it('reads the panel’s images again after a save, so a row saved or deleted shows what the server now holds', async () => {
+    const saved = recordPanel({ version: 3, values: { CMTAB: [{ [ROW_KEY_FIELD]: 'r3', CMTRT: 'Aspirin', CMBOX: null }, { [ROW_KEY_FIELD]: 'r4', CMTRT: 'Ibuprofen', CMBOX: null }] } });
+    const fake = server(recordPanel(), [box], saved);
+    renderApp({ path: PATH, fetch: fake.fetch, locale: 'en-US', token: 't' });
+    await waitFor(() => expect(screen.getByTestId(`cell-attachments-${CELL}`).textContent).toBe('1 image'), FIRST);
+    expect(listCalls(fake.requests)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('add-row-CMTAB'));
+    await waitFor(() => expect(screen.getAllByTestId('row-CMTAB')).toHaveLength(2));
+    const [, added] = screen.getAllByTestId('cell-CMTAB-CMTRT');
+    fireEvent.change(within(added as HTMLElement).getByRole('textbox'), { target: { value: 'Ibuprofen' } });
+    fireEvent.click(screen.getByTestId('save-panel'));
+    await waitFor(() => expect(screen.getByTestId('cell-attachments-CMTAB#r4.CMBOX').textContent).toBe('0 images'), FIRST);
+    await waitFor(() => expect(listCalls(fake.requests)).toHaveLength(2));
   });
 });

@@ -3,6 +3,7 @@ import { copySourceSchema, recordPanelSchema } from '@dcap/core';
 import type { ChangeReason, CopySource, RecordPanel } from '@dcap/core';
 import { z } from 'zod';
 import { useApi } from '../../app/services';
+import { attachmentKeys } from '../attachments/api';
 
 export const recordKeys = {
   all: ['recordPanel'] as const,
@@ -42,6 +43,10 @@ export function useSaveRecord() {
     onSuccess: (panel) => {
       queryClient.setQueryData(recordKeys.panel(panel.panelInstanceId), panel);
       void queryClient.invalidateQueries({ queryKey: ['subjectSchedule'] });
+      // A save that deletes a table row deletes the row's cell images with it (docs/decisions.md, "A deleted
+      // row takes its images with it"), and a saved new row's cells may now hold images: the panel's shared
+      // list of field images is read again.
+      void queryClient.invalidateQueries({ queryKey: attachmentKeys.list({ kind: 'field', panelInstanceId: panel.panelInstanceId, path: '' }) });
     },
   });
 }
