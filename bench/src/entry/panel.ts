@@ -1,5 +1,5 @@
 import type { Panel, PaletteWidget, Widget } from '@dcap/core';
-import { createWidget, evaluateForm, indexForm } from '@dcap/core';
+import { createWidget, evaluateForm, indexForm, studyToday } from '@dcap/core';
 
 /**
  * The benchmarked panel: 100 fields as a large case report form has them, 60 numbers, 30 single-line texts
@@ -42,7 +42,8 @@ export function benchPanel(): Panel {
  */
 export function valueCycle(panel: Panel, user: number, length: number): Record<string, unknown>[] {
   const index = indexForm(panel);
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The study's day, as the server's save computes it (core time/study-day.ts).
+  const today = () => studyToday(new Date());
   const sets: Record<string, unknown>[] = [];
   for (let k = 0; k < length; k += 1) {
     const entered: Record<string, unknown> = {};

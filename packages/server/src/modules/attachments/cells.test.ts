@@ -1,5 +1,5 @@
 import type { RecordPanel } from '@dcap/core';
-import { ROW_KEY_FIELD, evaluateForm } from '@dcap/core';
+import { ROW_KEY_FIELD, evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -41,7 +41,8 @@ const counts = async () => ({
   audit: Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
 });
 const read = async () => ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(cmPanel)}`, { token: people.coordinator.token })) as RecordPanel;
-const today = () => new Date().toISOString().slice(0, 10);
+/** The study's day, as the server's save computes it (core time/study-day.ts). */
+const today = () => studyToday(rs.study.t.clock.now());
 /** Saves the table's rows as the panel entry page does: the engine's values, row keys kept, a reason per deleted row. */
 async function saveRows(panel: RecordPanel, rows: Record<string, unknown>[], deleted: string[] = []): Promise<RecordPanel> {
   const values = evaluateForm(panel.instrument.panel, { ...panel.values, [rs.cm.table]: rows }, { today }).values;

@@ -1,5 +1,5 @@
 import type { RecordPanel } from '@dcap/core';
-import { evaluateForm } from '@dcap/core';
+import { evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -39,7 +39,8 @@ const list = (who: Persona, body: Record<string, unknown>) => rs.study.t.call('P
 type Listed = { id: number; name: string; path: string | null; kind: string; createdBy: string | null };
 const panelList = async (who: Persona) => ok(await list(who, { kind: 'panelFields', instrumentInsId: cmPanel })) as Listed[];
 const read = async () => ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(cmPanel)}`, { token: people.coordinator.token })) as RecordPanel;
-const today = () => new Date().toISOString().slice(0, 10);
+/** The study's day, as the server's save computes it (core time/study-day.ts). */
+const today = () => studyToday(rs.study.t.clock.now());
 /** Saves the table's rows as the panel entry page does: the engine's values, row keys kept, a reason per deleted row. */
 async function saveRows(rows: Record<string, unknown>[], deleted: string[] = []): Promise<void> {
   const panel = await read();

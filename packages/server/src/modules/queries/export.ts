@@ -1,5 +1,5 @@
 import type { AlterationExportQuery, AuditEntry, ExportFormat, Locale, Query, QueryExportQuery, QueryStatus } from '@dcap/core';
-import { isoWithOffset } from '@dcap/core';
+import { isoWithOffset, studyToday } from '@dcap/core';
 import type { Row } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { ServiceDeps } from '../../deps.js';
@@ -59,7 +59,7 @@ async function tableFile(format: ExportFormat, sheet: string, header: string[], 
 }
 
 const localName = (locale: Locale, name: string | null, nameEn: string | null): string => (locale === 'en-US' ? (nameEn ?? name ?? '') : (name ?? ''));
-const stamp = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '');
+const stamp = (now: Date): string => studyToday(now).replaceAll('-', '');
 
 /** An export reads; its audit row is written however the project stands (COMPLIANCE AT-3 "exports"). */
 async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: string, filters: Record<string, unknown>, rows: number): Promise<void> {

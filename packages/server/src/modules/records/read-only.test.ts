@@ -1,5 +1,5 @@
 import type { Panel, RecordPanel, TableColumn } from '@dcap/core';
-import { ROW_KEY_FIELD, evaluateForm } from '@dcap/core';
+import { ROW_KEY_FIELD, evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
@@ -23,7 +23,8 @@ const UUL = 'LBUUL1';
 const db = () => rs.study.t.database.db;
 const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });
 const read = async (who: Persona, id: number) => ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(id)}`, { token: who.token })) as RecordPanel;
-const today = () => new Date().toISOString().slice(0, 10);
+/** The study's day, as the server's save computes it (core time/study-day.ts). */
+const today = () => studyToday(rs.study.t.clock.now());
 /** What a browser sends: the engine's values for what the user typed. */
 const browser = (panel: Panel, typed: Record<string, unknown>) => evaluateForm(panel, typed, { today }).values;
 const send = (who: Persona, panel: RecordPanel, values: Record<string, unknown>, extra: Record<string, unknown> = {}, lang?: string) =>

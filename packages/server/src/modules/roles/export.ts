@@ -1,5 +1,5 @@
 import type { Locale } from '@dcap/core';
-import { siteNamesLabel } from '@dcap/core';
+import { siteNamesLabel, studyToday } from '@dcap/core';
 import type { Row, Sheet } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { ServiceDeps } from '../../deps.js';
@@ -63,7 +63,7 @@ const text = (value: string | null | undefined): string => value ?? '';
 const json = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 function filename(code: string, what: string, now: Date): string {
-  return `${code}-${what}-${now.toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
+  return `${code}-${what}-${studyToday(now).replaceAll('-', '')}.xlsx`;
 }
 
 async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: string, rows: number): Promise<void> {

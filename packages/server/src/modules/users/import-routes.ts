@@ -1,4 +1,4 @@
-import { importConfirmSchema, importPreviewSchema, importResultSchema } from '@dcap/core';
+import { importConfirmSchema, importPreviewSchema, importResultSchema, studyToday } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
@@ -10,7 +10,7 @@ import { listUsersForExport } from './repo.js';
 import { userTemplate, userWorkbook, XLSX } from './sheet.js';
 
 const MANAGE_USERS = { platform: 'user.manage' } as const;
-const day = (now: Date) => now.toISOString().slice(0, 10).replaceAll('-', '');
+const day = (now: Date) => studyToday(now).replaceAll('-', '');
 
 /** The uploaded sheet: one file part named `file` (spec 000 §7: uploads are multipart, not encrypted). */
 const sheetUploadSchema = z.strictObject({ file: z.custom<Buffer>((value) => Buffer.isBuffer(value), { message: 'file' }) });
