@@ -5,6 +5,8 @@ export interface EntryOutcome {
   target: string;
   database: 'PostgreSQL' | 'embedded';
   kind: 'platform' | 'floor';
+  /** Saturated: each user saves again as soon as answered. Paced: each user saves once per period. */
+  load: 'saturated' | 'paced';
   result: { measurement: UsersMeasurement; memory: MemoryFigures | null } | { skipped: string } | { failed: string };
 }
 
@@ -32,8 +34,9 @@ function measured(outcome: EntryOutcome): UsersMeasurement | undefined {
   return 'measurement' in outcome.result ? outcome.result.measurement : undefined;
 }
 
+/** The floor's saturated figures: throughput is compared where both run flat out. */
 function floorOf(outcomes: EntryOutcome[], database: EntryOutcome['database']): UsersMeasurement | undefined {
-  const floor = outcomes.find((o) => o.database === database && o.kind === 'floor');
+  const floor = outcomes.find((o) => o.database === database && o.kind === 'floor' && o.load === 'saturated');
   return floor ? measured(floor) : undefined;
 }
 
@@ -57,7 +60,7 @@ function cells(outcome: EntryOutcome, outcomes: EntryOutcome[]): string[] {
     String(m.total),
     String(m.non2xx),
     String(m.errors),
-    outcome.kind === 'floor' ? '100%' : percent(share(m, floorOf(outcomes, outcome.database))),
+    outcome.load === 'paced' ? 'n/a' : outcome.kind === 'floor' ? '100%' : percent(share(m, floorOf(outcomes, outcome.database))),
     // The embedded floor's statements go through PGlite's transaction object, which the probe does not count.
     r.memory && r.memory.statements > 0 && m.total > 0 ? (r.memory.statements / m.total).toFixed(0) : 'n/a',
     r.memory ? mb(r.memory.rssBytes) : 'n/a',
@@ -79,17 +82,27 @@ export function formatTable(outcomes: EntryOutcome[]): string {
 
 const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');
 
-/** One line per goal: what it is, the figure, and whether this run met it. */
-export function formatGoals(outcomes: EntryOutcome[]): string[] {
+/**
+ * One line per goal: what it is, the figure, and whether this run met it. A p99 goal is judged twice: at
+ * saturation, where by Little's law the latency is the users divided by the throughput and so measures the
+ * machine's cores as much as the save, and at the paced load, where it is the latency a user meets.
+ */
+export function formatGoals(outcomes: EntryOutcome[], paceMs: number | null): string[] {
   const lines: string[] = [];
-  const platform = (database: EntryOutcome['database']) => {
-    const outcome = outcomes.find((o) => o.database === database && o.kind === 'platform');
+  const platform = (database: EntryOutcome['database'], load: EntryOutcome['load']) => {
+    const outcome = outcomes.find((o) => o.database === database && o.kind === 'platform' && o.load === load);
     return outcome ? measured(outcome) : undefined;
   };
-  const pg = platform('PostgreSQL');
+  const p99Lines = (name: string, database: EntryOutcome['database'], goalMs: number) => {
+    const saturated = platform(database, 'saturated');
+    const paced = platform(database, 'paced');
+    if (saturated) lines.push(`Goal ${name} p99 under ${goalMs} ms, saturated: ${verdict(saturated.p99Ms < goalMs)} (${saturated.p99Ms.toFixed(1)} ms).`);
+    if (paced && paceMs !== null) lines.push(`Goal ${name} p99 under ${goalMs} ms, each user saving every ${paceMs} ms: ${verdict(paced.p99Ms < goalMs)} (${paced.p99Ms.toFixed(1)} ms).`);
+  };
+  const pg = platform('PostgreSQL', 'saturated');
   const pgFloor = floorOf(outcomes, 'PostgreSQL');
   if (pg) {
-    lines.push(`Goal PostgreSQL p99 under ${GOALS.postgresP99Ms} ms at the measured users: ${verdict(pg.p99Ms < GOALS.postgresP99Ms)} (${pg.p99Ms.toFixed(1)} ms).`);
+    p99Lines('PostgreSQL', 'PostgreSQL', GOALS.postgresP99Ms);
     const s = share(pg, pgFloor);
     lines.push(
       s === undefined
@@ -99,12 +112,8 @@ export function formatGoals(outcomes: EntryOutcome[]): string[] {
   } else {
     lines.push('Goals on PostgreSQL: not assessed (not measured).');
   }
-  const embedded = platform('embedded');
-  if (embedded) {
-    lines.push(`Goal embedded database p99 under ${GOALS.embeddedP99Ms} ms: ${verdict(embedded.p99Ms < GOALS.embeddedP99Ms)} (${embedded.p99Ms.toFixed(1)} ms).`);
-  } else {
-    lines.push('Goal on the embedded database: not assessed (not measured).');
-  }
+  if (platform('embedded', 'saturated')) p99Lines('embedded database', 'embedded', GOALS.embeddedP99Ms);
+  else lines.push('Goal on the embedded database: not assessed (not measured).');
   return lines;
 }
 

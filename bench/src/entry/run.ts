@@ -28,7 +28,8 @@ import { runUsers } from './users-load.js';
  * here. It prints a table and the goals; only a harness failure or refused saves make it exit non-zero.
  *
  * Settings: BENCH_ENTRY_SECONDS (15), BENCH_ENTRY_WARMUP_SECONDS (3), BENCH_ENTRY_USERS (20),
- * BENCH_ENTRY_TARGETS ("postgres,embedded"), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test,
+ * BENCH_ENTRY_PACE_MS (1000: after the saturated run, the same users each save once per period; 0 skips
+ * it), BENCH_ENTRY_TARGETS ("postgres,embedded"), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test,
  * on whose server a scratch database is created and dropped), BENCH_ENTRY_CPU_PROF (a directory: the
  * platform server writes a V8 CPU profile there when it stops).
  */
@@ -37,6 +38,8 @@ interface Settings {
   seconds: number;
   warmupSeconds: number;
   users: number;
+  /** The period of the paced run, or null for none. */
+  paceMs: number | null;
   targets: ('postgres' | 'embedded')[];
   postgresUrl: string;
   cpuProfileDir: string | undefined;
@@ -75,6 +78,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     seconds: readCount(env, 'BENCH_ENTRY_SECONDS', 15, 600),
     warmupSeconds: readCount(env, 'BENCH_ENTRY_WARMUP_SECONDS', 3, 60),
     users: readCount(env, 'BENCH_ENTRY_USERS', 20, 200),
+    paceMs: env.BENCH_ENTRY_PACE_MS === '0' ? null : readCount(env, 'BENCH_ENTRY_PACE_MS', 1000, 60_000),
     targets: all.filter((name) => names.includes(name)),
     postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     cpuProfileDir: env.BENCH_ENTRY_CPU_PROF ? path.resolve(env.BENCH_ENTRY_CPU_PROF) : undefined,
@@ -113,16 +117,21 @@ async function readPeaks(file: string, since: number): Promise<MemoryFigures | n
   return null;
 }
 
-/** Warms up, then opens a memory window and measures. */
+type Measured = { measurement: UsersMeasurement; memory: MemoryFigures | null };
+
+/**
+ * Warms up, then opens a memory window and measures at saturation; then, on the warm server, the paced run
+ * (its memory and statements are the saturated run's, so it reports none).
+ */
 async function measureUsers(
   run: Run,
   server: { child: ChildServer; memoryFile: string },
   makeUsers: () => Parameters<typeof runUsers>[0]['users'],
-): Promise<{ measurement: UsersMeasurement; memory: MemoryFigures | null }> {
+): Promise<{ saturated: Measured; paced: Measured | null }> {
   const { seconds, warmupSeconds } = run.settings;
   const base = { baseUrl: server.child.baseUrl, signal: run.signal };
   const warm = await runUsers({ ...base, users: makeUsers(), seconds: warmupSeconds });
-  if (warm.non2xx > 0 || warm.errors > 0) return { measurement: warm, memory: null };
+  if (warm.non2xx > 0 || warm.errors > 0) return { saturated: { measurement: warm, memory: null }, paced: null };
   const measurement = await runUsers({
     ...base,
     users: makeUsers(),
@@ -132,7 +141,10 @@ async function measureUsers(
     },
   });
   const memory = await readPeaks(server.memoryFile, Date.now());
-  return { measurement, memory };
+  const saturated = { measurement, memory };
+  const { paceMs } = run.settings;
+  if (paceMs === null || measurement.non2xx > 0 || measurement.errors > 0) return { saturated, paced: null };
+  return { saturated, paced: { measurement: await runUsers({ ...base, users: makeUsers(), seconds, paceMs }), memory: null } };
 }
 
 function platformEnv(database: BenchDatabase): Record<string, string> {
@@ -146,6 +158,8 @@ function platformEnv(database: BenchDatabase): Record<string, string> {
   };
 }
 
+const pacedTarget = (target: string, settings: Settings) => `${target}, 1 save per ${settings.paceMs ?? 0} ms`;
+
 /** The platform on one database, then the floor on the same database, same panels, same load. */
 async function benchDatabase(run: Run, label: EntryOutcome['database'], database: BenchDatabase, floorEnv: Record<string, string>): Promise<EntryOutcome[]> {
   const platformTarget = `save, ${label}`;
@@ -154,6 +168,7 @@ async function benchDatabase(run: Run, label: EntryOutcome['database'], database
     target,
     database: label,
     kind,
+    load: 'saturated',
     result: { failed: `${describeError(error)}${child ? `\n--- the server's last output ---\n${child.outputTail().trimEnd()}` : ''}` },
   });
 
@@ -181,12 +196,13 @@ async function benchDatabase(run: Run, label: EntryOutcome['database'], database
     await Promise.all(states.map((state) => saveOnce(baseUrl, state)));
     const changed = changedFields(states[0]?.cycle[0] ?? {}, states[0]?.cycle[1] ?? {});
     console.log(`${platformTarget}: ${states.length} panels of ${FIELD_COUNT} fields (${FORMULA_FIELDS} formulas); each save changes ${changed} values; measuring`);
-    const result = await measureUsers(run, platform, () => states.map((state) => platformSaveUser(state)));
-    outcomes.push({ target: platformTarget, database: label, kind: 'platform', result });
-    if (result.measurement.non2xx > 0 || result.measurement.errors > 0) console.log(`${platformTarget}: the server's last output:\n${platform.child.outputTail().trimEnd()}`);
+    const { saturated: result, paced } = await measureUsers(run, platform, () => states.map((state) => platformSaveUser(state)));
+    outcomes.push({ target: platformTarget, database: label, kind: 'platform', load: 'saturated', result });
+    if (paced) outcomes.push({ target: pacedTarget(platformTarget, run.settings), database: label, kind: 'platform', load: 'paced', result: paced });
+    if (result.measurement.non2xx > 0 || result.measurement.errors > 0 || (paced && (paced.measurement.non2xx > 0 || paced.measurement.errors > 0))) console.log(`${platformTarget}: the server's last output:\n${platform.child.outputTail().trimEnd()}`);
   } catch (error) {
     outcomes.push(failed(platformTarget, 'platform', error, platform?.child));
-    outcomes.push({ target: floorTarget, database: label, kind: 'floor', result: { skipped: 'the study could not be prepared' } });
+    outcomes.push({ target: floorTarget, database: label, kind: 'floor', load: 'saturated', result: { skipped: 'the study could not be prepared' } });
     return outcomes;
   } finally {
     await platform?.child.stop();
@@ -201,8 +217,9 @@ async function benchDatabase(run: Run, label: EntryOutcome['database'], database
       env: { ...floorEnv, FLOOR_ACTOR_ID: String(study.users[0]?.userId ?? 1), FLOOR_ENV: 'uat' },
       readyPath: '/floor/health',
     });
-    const result = await measureUsers(run, floor, () => states.map((state) => floorSaveUser(state)));
-    outcomes.push({ target: floorTarget, database: label, kind: 'floor', result });
+    const { saturated: result, paced } = await measureUsers(run, floor, () => states.map((state) => floorSaveUser(state)));
+    outcomes.push({ target: floorTarget, database: label, kind: 'floor', load: 'saturated', result });
+    if (paced) outcomes.push({ target: pacedTarget(floorTarget, run.settings), database: label, kind: 'floor', load: 'paced', result: paced });
   } catch (error) {
     outcomes.push(failed(floorTarget, 'floor', error, floor?.child));
   } finally {
@@ -222,6 +239,7 @@ async function benchPostgres(run: Run): Promise<EntryOutcome[]> {
       target: `${kind === 'platform' ? 'save' : 'floor'}, PostgreSQL`,
       database: 'PostgreSQL' as const,
       kind,
+      load: 'saturated' as const,
       result: { skipped: error.message },
     }));
   }
@@ -252,7 +270,8 @@ function printHeader(settings: Settings): void {
   console.log('Data-entry benchmark: saving a 100-field panel (values, audit rows, formulas re-checked) beside a bare Fastify floor doing the same writes');
   console.log(`Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(
-    `${settings.users} users, each saving its own panel in a loop; ${settings.seconds} s measured after ${settings.warmupSeconds} s warm-up; ` +
+    `${settings.users} users, each saving its own panel in a loop; ${settings.seconds} s measured after ${settings.warmupSeconds} s warm-up, saturated ` +
+      `(each save sent as the last is answered)${settings.paceMs === null ? '' : ` and then paced (each user saving every ${settings.paceMs} ms)`}; ` +
       'servers and load in separate processes on this machine (127.0.0.1)',
   );
   console.log(`PostgreSQL: a scratch database on ${describeServer(settings.postgresUrl)}; embedded: PGlite in a fresh data directory under ${os.tmpdir()}\n`);
@@ -279,7 +298,7 @@ async function main(): Promise<number> {
     return 130;
   }
   console.log(`\n${formatTable(outcomes)}\n`);
-  for (const line of formatGoals(outcomes)) console.log(line);
+  for (const line of formatGoals(outcomes, settings.paceMs)) console.log(line);
   console.log(`(Goals: PostgreSQL p99 < ${GOALS.postgresP99Ms} ms and ≥ ${GOALS.postgresShareOfFloor * 100}% of the floor's saves/s; embedded p99 < ${GOALS.embeddedP99Ms} ms.)`);
   if (settings.cpuProfileDir) console.log(`CPU profiles of the platform server: ${settings.cpuProfileDir}`);
   const problems = findProblems(outcomes);

@@ -34,6 +34,12 @@ export interface UsersLoadOptions {
   signal: AbortSignal;
   /** Called once every user has started, right before the clock starts (to open a memory window). */
   onStart?: () => void;
+  /**
+   * Paced load: each user sends a request every `paceMs` (the users spread evenly over the first period), or
+   * at once when its previous answer came later than that. Without it each user sends its next request as
+   * soon as the last is answered: the server's saturation.
+   */
+  paceMs?: number;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -90,7 +96,15 @@ export async function runUsers(options: UsersLoadOptions): Promise<UsersMeasurem
       options.users.map(async (user, index) => {
         const agent = agents[index];
         if (!agent) return;
+        const pace = options.paceMs;
+        let due = started + (pace === undefined ? 0 : (pace * index) / options.users.length);
         while (performance.now() < end && !options.signal.aborted) {
+          if (pace !== undefined) {
+            const wait = due - performance.now();
+            due += pace;
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (performance.now() >= end) break;
+          }
           const request = user.next();
           const sentAt = performance.now();
           let answer: Answer;
