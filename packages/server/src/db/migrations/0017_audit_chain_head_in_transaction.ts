@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         NEW.action, NEW.entity_type, NEW.entity_id, NEW.project_id, NEW.env, NEW.site_id, NEW.old_value, NEW.new_value,
         NEW.reason, NEW.ip, NEW.prev_hash
       ) || CASE WHEN NEW.chain = 0 THEN '[]'::jsonb ELSE jsonb_build_array(NEW.chain) END)::text, 'UTF8')), 'hex');
-      PERFORM set_config(head_setting, NEW.hash, true);
+      last_hash := set_config(head_setting, NEW.hash, true);
       RETURN NEW;
     END
     $$`.execute(db);
