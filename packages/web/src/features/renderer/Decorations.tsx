@@ -71,11 +71,22 @@ export const AlertBlock = memo(function AlertBlock({ widget }: { widget: Widget 
   );
 });
 
-/** Rich text is sanitised before it reaches the page: panel JSON may come from an uploaded file. */
+/**
+ * Rich text is sanitised before it reaches the page: panel JSON may come from an uploaded file. DOMPurify
+ * hands its input back unchanged where the DOM lacks what it needs to parse (`isSupported` false), so there
+ * the text is shown without its markup, as plain text, rather than trusted.
+ */
 export const RichText = memo(function RichText({ widget }: { widget: Widget }) {
   const { locale } = useRenderer();
   const content = localisedContent(widget, locale);
-  const html = useMemo(() => DOMPurify.sanitize(content), [content]);
+  const html = useMemo(() => (DOMPurify.isSupported ? DOMPurify.sanitize(content) : null), [content]);
+  if (html === null) {
+    return (
+      <div className="dcap-renderer-block dcap-renderer-richtext" data-testid={`richtext-${widget.model}`}>
+        {content.replace(/<[^>]*>/g, '')}
+      </div>
+    );
+  }
   return <div className="dcap-renderer-block dcap-renderer-richtext" data-testid={`richtext-${widget.model}`} dangerouslySetInnerHTML={{ __html: html }} />;
 });
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import DOMPurify from 'dompurify';
 import { describe, expect, it } from 'vitest';
 import { BULLSEYE_OPTIONS, WIDGET_TYPES } from '@dcap/core';
 import type { Widget, WidgetType } from '@dcap/core';
@@ -191,5 +192,20 @@ describe('validation', () => {
       'Must not be greater than 5',
     ]);
     expect(within(screen.getByTestId('item-dose')).getByRole('alert').textContent).toBe('Must not be greater than 5');
+  });
+});
+
+describe('rich text', () => {
+  it('shows plain text, never the markup, where DOMPurify cannot sanitise (it would hand the input back unchanged)', () => {
+    const supported = DOMPurify.isSupported;
+    DOMPurify.isSupported = false;
+    try {
+      renderForm(panelOf([widget('richeditor', 'note', { content: '<p>Read <b>this</b></p><img src="x" onerror="window.hacked = true">' })]));
+      const note = screen.getByTestId('richtext-note');
+      expect(note.textContent).toBe('Read this');
+      expect(note.querySelector('b, img, p')).toBeNull();
+    } finally {
+      DOMPurify.isSupported = supported;
+    }
   });
 });
