@@ -30,9 +30,9 @@ function storedCodes(value: unknown): Set<string> {
  * message; empty when it all is, when the widget takes no options, or when its list is not the panel's to
  * know. A disabled option (spec 002 §1 `options[].disabled`) cannot be newly chosen, but a code the field
  * already held before this save (`stored`) stays acceptable, so retiring an option never makes an existing
- * record unsavable (docs/decisions.md, "Panel entry"). `values` are the form values as the engine evaluated them: a reference select (spec 002 §9) offers
- * what is entered where its `ref` points on this panel, and a lab table's clinical significance may hold
- * what the engine suggested from the row's level. Values the form rules drive (`ruleDriven`: a formula, a
+ * record unsavable (docs/decisions.md, "Panel entry"). `values` are the form values as the engine
+ * evaluated them: a reference select (spec 002 §9) offers what is entered where its `ref` points on this
+ * panel, and a lab table's clinical significance may hold what the engine suggested from the row's level. Values the form rules drive (`ruleDriven`: a formula, a
  * field cleared by its condition) are the engine's and never refused here. The same rule for a field, for
  * every row of a table and for a huge-data table's rows (spec 002 §5).
  */

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, pgliteDataPath } from './data-dir.js';
 import { PgliteDialect } from './pglite-dialect.js';
+import { MAX_PREPARED_STATEMENTS, worthPreparing } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -36,10 +37,6 @@ function parseInt8AsNumber(oid: number, format?: 'text' | 'binary'): unknown {
   return builtinParser(oid, format ?? 'text');
 }
 
-/** Statements worth preparing: parameterised data queries, which the application sends over and over. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-const MAX_PREPARED_STATEMENTS = 2000;
-
 /**
  * Sends parameterised queries as named prepared statements, so PostgreSQL plans each distinct query once
  * per connection instead of on every call. Planning the session lookup costs several times its execution;
@@ -66,7 +63,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       if (known) return known;
       const wrapper: PostgresPoolClient = {
         query: ((text: string, values: unknown[]) => {
-          const name = values.length > 0 && PREPARABLE.test(text) ? nameOf(text) : undefined;
+          const name = worthPreparing(text, values.length) ? nameOf(text) : undefined;
           return name ? client.query({ name, text, values }) : client.query(text, values);
         }) as unknown as PostgresPoolClient['query'],
         release: () => {

@@ -2,12 +2,10 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 import { parse, protocol, types } from '@electric-sql/pglite';
 import type { DatabaseConnection, DatabaseIntrospector, Dialect, DialectAdapter, Driver, Kysely, QueryCompiler, QueryResult } from 'kysely';
 import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { MAX_PREPARED_STATEMENTS, worthPreparing } from './prepared-statements.js';
 
-/** Statements worth preparing: parameterised data queries, which the application sends over and over. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Statements that change no table's shape: everything else may, and then forgets every prepared plan. */
 const SHAPE_KEEPING = /^\s*(select|insert|update|delete|with|begin|start|commit|rollback|end|abort|savepoint|release|set|show|listen|unlisten|notify|lock|values)\b/i;
-const MAX_PREPARED_STATEMENTS = 2000;
 
 const serialize = protocol.serialize;
 
@@ -86,7 +84,7 @@ class StatementCache {
 
   /** Runs a statement; parameterised data queries through a prepared statement, the rest as PGlite does. */
   async run(text: string, params: readonly unknown[]): Promise<Results<Record<string, unknown>>> {
-    if (params.length === 0 || !PREPARABLE.test(text)) {
+    if (!worthPreparing(text, params.length)) {
       // A statement that can change a table's shape would leave plans that return the old row type.
       if (!SHAPE_KEEPING.test(text)) await this.#forgetAll();
       return this.#client.query<Record<string, unknown>>(text, [...params]);

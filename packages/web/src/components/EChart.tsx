@@ -24,13 +24,11 @@ let renderer: 'canvas' | 'svg' | null = null;
  */
 function chartRenderer(): 'canvas' | 'svg' {
   if (renderer) return renderer;
-  let context: unknown = null;
   try {
-    context = document.createElement('canvas').getContext('2d');
+    renderer = document.createElement('canvas').getContext('2d') ? 'canvas' : 'svg';
   } catch {
-    context = null;
+    renderer = 'svg';
   }
-  renderer = context ? 'canvas' : 'svg';
   return renderer;
 }
 
@@ -104,17 +102,10 @@ export function EChart({ option, locale, height = 300, empty, emptyText, style, 
     }
   }, [lib, option, locale, empty, failed]);
 
-  if (empty) {
+  if (empty || failed) {
     return (
       <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', ...style }} {...rest}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-      </div>
-    );
-  }
-  if (failed) {
-    return (
-      <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', ...style }} {...rest}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.chartFailed')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? t('common.chartFailed') : emptyText} />
       </div>
     );
   }

@@ -89,8 +89,8 @@ export function refuseInvalidValues(evaluation: FormEvaluation, locale: Locale):
  * (core forms/options.ts, records/option-values.ts): the design's list, or for a reference select what is
  * entered where it points, less its disabled options unless the path already held them (`stored`). Every
  * changed path is checked, in every row of every table, huge-data tables included; values the form rules
- * drive are the engine's. A refusal names each path with what is not an
- * option, as the type and range checks do (`record.invalid_values`).
+ * drive are the engine's. A refusal names each path with what is not an option, as the type and range
+ * checks do (`record.invalid_values`).
  */
 export function refuseValuesOutsideOptions(
   changed: readonly string[],

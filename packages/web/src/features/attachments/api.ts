@@ -30,6 +30,8 @@ export const attachmentKeys = {
   all: ['attachments'] as const,
   /** An upload or deletion invalidates this key, which for a field or cell is its panel's shared list. */
   list: (owner: AttachmentOwner) => ['attachments', listSource(owner)] as const,
+  /** The shared list of every field and cell image of a panel. */
+  panelFields: (panelInstanceId: number) => ['attachments', { kind: 'panelFields', panelInstanceId } satisfies ListSource] as const,
   picture: (id: number, thumbnail: boolean) => ['attachmentPicture', id, thumbnail] as const,
 };
 

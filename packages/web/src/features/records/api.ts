@@ -46,7 +46,7 @@ export function useSaveRecord() {
       // A save that deletes a table row deletes the row's cell images with it (docs/decisions.md, "A deleted
       // row takes its images with it"), and a saved new row's cells may now hold images: the panel's shared
       // list of field images is read again.
-      void queryClient.invalidateQueries({ queryKey: attachmentKeys.list({ kind: 'field', panelInstanceId: panel.panelInstanceId, path: '' }) });
+      void queryClient.invalidateQueries({ queryKey: attachmentKeys.panelFields(panel.panelInstanceId) });
     },
   });
 }
