@@ -102,8 +102,9 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
   let session = sessions.get(tokenHash, now);
   // A remembered session that looks idle may have been used through another instance since: re-read it.
   if (!session || idle(session)) {
+    const ticket = sessions.ticket();
     session = await findOpenSession(db, tokenHash);
-    if (session) sessions.set(tokenHash, session, now);
+    if (session) sessions.set(tokenHash, session, now, ticket);
   }
   if (!session) throw new AppError('auth.required');
   const sessionId = session.id;

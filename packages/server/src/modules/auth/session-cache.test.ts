@@ -70,20 +70,33 @@ describe('SessionCache', () => {
   it('remembers nothing while its subscription is down, and forgets by session, user or announcement', () => {
     const cache = new SessionCache();
     const now = new Date();
-    cache.set('a', session, now);
+    cache.set('a', session, now, cache.ticket());
     expect(cache.get('a', now)).toBeUndefined();
     cache.setLive(true);
-    cache.set('a', session, now);
+    cache.set('a', session, now, cache.ticket());
     expect(cache.get('a', now)).toBeDefined();
     cache.apply('user:3');
     expect(cache.get('a', now)).toBeUndefined();
-    cache.set('a', session, now);
+    cache.set('a', session, now, cache.ticket());
     cache.apply('session:7');
     expect(cache.get('a', now)).toBeUndefined();
-    cache.set('a', session, now);
+    cache.set('a', session, now, cache.ticket());
     expect(cache.get('a', new Date(now.getTime() + 31_000))).toBeUndefined();
-    cache.set('a', session, now);
+    cache.set('a', session, now, cache.ticket());
     cache.setLive(false);
     expect(cache.get('a', now)).toBeUndefined();
+  });
+
+  it('leaves out a session read before an eviction: the read may predate the change that caused it', () => {
+    const cache = new SessionCache();
+    const now = new Date();
+    cache.setLive(true);
+    const ticket = cache.ticket();
+    // Another request moves session 7 to a project and evicts it while this read is in flight.
+    cache.forgetSession(7);
+    cache.set('a', session, now, ticket);
+    expect(cache.get('a', now)).toBeUndefined();
+    cache.set('a', session, now, cache.ticket());
+    expect(cache.get('a', now)).toBeDefined();
   });
 });

@@ -14,10 +14,17 @@ const RECONNECT_MS = 5_000;
  * announces every change to a session or user (triggers, NOTIFY) and each instance evicts on the
  * announcement; while that subscription is down the cache is off and every call reads the database.
  * The instance that makes a change also evicts at once, so its own next request never sees the old state.
+ *
+ * A lookup that was reading the database while a change committed may hold the session as it was: its
+ * `ticket` (taken before the read) no longer matches once anything has been evicted since, and `set` then
+ * leaves the stale copy out. Without it, a request that read the session just before another request moved
+ * it to a project put the old project back in the cache, for every later call to act in.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: OpenSession; cachedAt: number }>();
   private live = false;
+  /** Counts evictions: a read started before one may be older than what the database now holds. */
+  private evictions = 0;
 
   get isLive(): boolean {
     return this.live;
@@ -25,7 +32,12 @@ export class SessionCache {
 
   setLive(live: boolean): void {
     this.live = live;
-    if (!live) this.entries.clear();
+    if (!live) this.clear();
+  }
+
+  /** Taken before a session is read from the database, and handed to `set` with what was read. */
+  ticket(): number {
+    return this.evictions;
   }
 
   get(tokenHash: string, now: Date): OpenSession | undefined {
@@ -38,8 +50,8 @@ export class SessionCache {
     return entry.session;
   }
 
-  set(tokenHash: string, session: OpenSession, now: Date): void {
-    if (!this.live) return;
+  set(tokenHash: string, session: OpenSession, now: Date, ticket: number): void {
+    if (!this.live || ticket !== this.evictions) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -54,15 +66,23 @@ export class SessionCache {
   }
 
   forget(tokenHash: string): void {
+    this.evictions += 1;
     this.entries.delete(tokenHash);
   }
 
   forgetSession(sessionId: number): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries) if (entry.session.id === sessionId) this.entries.delete(key);
   }
 
   forgetUser(userId: number): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries) if (entry.session.user.id === userId) this.entries.delete(key);
+  }
+
+  private clear(): void {
+    this.evictions += 1;
+    this.entries.clear();
   }
 
   /** Applies an announcement: `session:<id>`, `user:<id>`, or anything else clears everything. */
@@ -71,7 +91,7 @@ export class SessionCache {
     const id = Number(raw);
     if (kind === 'session' && Number.isInteger(id)) this.forgetSession(id);
     else if (kind === 'user' && Number.isInteger(id)) this.forgetUser(id);
-    else this.entries.clear();
+    else this.clear();
   }
 }
 
