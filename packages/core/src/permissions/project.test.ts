@@ -7,7 +7,7 @@ const role = (rights: RoleRight[], sites: 'all' | number[] = 'all', enabled = tr
 
 /** Who may do what (spec 000 §6); each row lists the personas allowed. */
 const MATRIX: Record<ProjectAction, string[]> = {
-  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor'],
+  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer'],
   'project.configure': ['platformAdmin', 'projectAdmin', 'designer'],
   'project.lifecycle': ['platformAdmin', 'projectAdmin'],
   'project.approve': ['platformAdmin'],
@@ -17,7 +17,7 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'role.assign': ['platformAdmin', 'projectAdmin', 'rightsManagerAll', 'rightsManagerSite'],
   'design.edit': ['platformAdmin', 'projectAdmin', 'designer'],
   'project.resetProduction': ['platformAdmin', 'projectAdmin'],
-  'record.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor'],
+  'record.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer'],
   'record.enter': ['platformAdmin', 'projectAdmin', 'investigator'],
   'record.verify': ['platformAdmin', 'projectAdmin', 'monitor'],
   'record.review': ['platformAdmin', 'projectAdmin'],
@@ -28,6 +28,8 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'query.answer': ['platformAdmin', 'projectAdmin', 'investigator'],
   'query.handleAll': ['platformAdmin', 'projectAdmin'],
   'subject.decide': ['platformAdmin', 'projectAdmin', 'designer'],
+  'data.export': ['platformAdmin', 'projectAdmin', 'exporter'],
+  'data.import': ['platformAdmin', 'projectAdmin', 'importer'],
 };
 
 const PERSONAS: Record<string, ProjectAccess> = {
@@ -38,6 +40,8 @@ const PERSONAS: Record<string, ProjectAccess> = {
   rightsManagerSite: role(['userRightsManagement'], [7]),
   investigator: role(['dataEntryRights', 'answerQuery'], [7]),
   monitor: role(['verify', 'query'], [7, 8]),
+  exporter: role(['export'], [7]),
+  importer: role(['import'], [8]),
   disabledDesigner: role(['projectDesignAndSetup'], 'all', false),
   stranger: none,
 };

@@ -62,6 +62,8 @@ export const PROJECT_ACTIONS = [
   'query.answer',
   'query.handleAll',
   'subject.decide',
+  'data.export',
+  'data.import',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -98,6 +100,10 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   // Deciding a subject request (the screening-plan rollback of spec 002 §4): the study's managers, or a role
   // that sets the study up (docs/decisions.md, "Subject requests").
   'subject.decide': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  // Data out and data in (spec 000 §2.2 export and import screens): the role's export and import flags,
+  // always limited to the caller's sites.
+  'data.export': (a) => manager(a) || roleHas(a, 'export'),
+  'data.import': (a) => manager(a) || roleHas(a, 'import'),
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

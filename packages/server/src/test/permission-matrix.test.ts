@@ -53,6 +53,8 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'query.answer': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'query.handleAll': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'subject.decide': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'data.export': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'data.import': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */
