@@ -31,6 +31,7 @@ import { registerEnvironmentRoutes } from './modules/environments/routes.js';
 import { registerSiteRoutes } from './modules/sites/routes.js';
 import { registerRoleRoutes } from './modules/roles/routes.js';
 import { registerInstrumentRoutes } from './modules/instruments/routes.js';
+import { registerDesignImportRoutes } from './modules/design-import/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSiteRoutes(fastify, routes, deps);
   registerRoleRoutes(fastify, routes, deps);
   await registerInstrumentRoutes(fastify, routes, deps);
+  registerDesignImportRoutes(fastify, routes, deps);
   registerEventRoutes(fastify, routes, deps);
   registerPublishingRoutes(fastify, routes, deps);
   registerLibraryRoutes(fastify, routes, deps);

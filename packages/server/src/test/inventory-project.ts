@@ -1,6 +1,7 @@
 import type { Entry } from './inventory-project/entry.js';
 import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
+import { DESIGN_IMPORT_ENTRIES } from './inventory-project/design-import.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
 import { QUERY_ENTRIES } from './inventory-project/queries.js';
 import { RECORD_ENTRIES } from './inventory-project/records.js';
@@ -19,6 +20,7 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...PROJECT_SETUP_ENTRIES,
   ...SITE_ROLE_ENTRIES,
   ...DESIGN_ENTRIES,
+  ...DESIGN_IMPORT_ENTRIES,
   ...SCHEDULE_ENTRIES,
   ...RECORD_ENTRIES,
   ...QUERY_ENTRIES,

@@ -166,14 +166,18 @@ const HINTED: ReadonlySet<WidgetType> = new Set(['input', 'textarea', 'number', 
 /** `@DEFAULT="x"` or `@DEFAULT='x'`. */
 const DEFAULT_ANNOTATION = /@DEFAULT\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 
-/** Annotations: @READONLY and @DEFAULT are carried over; the others are only noted (docs/design-import.md). */
-function annotationsOf(row: DictionaryRow, widget: Widget, valueField: boolean): FieldIssue[] {
+/**
+ * Annotations: @READONLY and @DEFAULT are carried over onto fields a user fills in (a calculated field is
+ * read-only already); the others are only noted (docs/design-import.md).
+ */
+function annotationsOf(row: DictionaryRow, widget: Widget, kind: 'value' | 'calc' | 'decoration'): FieldIssue[] {
   const tags = [...row.annotation.matchAll(/@[A-Z][A-Z0-9_-]*/gi)].map((match) => match[0].toUpperCase());
   if (tags.length === 0) return [];
   const noted: string[] = [];
   for (const tag of tags) {
-    if (tag === '@READONLY' && valueField) widget.disabled = true;
-    else if (tag === '@DEFAULT' && valueField) {
+    if (tag === '@READONLY' && kind === 'value') widget.disabled = true;
+    else if (tag === '@READONLY' && kind === 'calc') continue;
+    else if (tag === '@DEFAULT' && kind === 'value') {
       const match = DEFAULT_ANNOTATION.exec(row.annotation);
       const value = match?.[1] ?? match?.[2];
       if (value === undefined) noted.push(tag);
@@ -214,7 +218,7 @@ export function buildField(type: FieldType, row: DictionaryRow, model: string): 
     if (HINTED.has(widget.type) && type !== 'calc') widget.options.placeholder = note.slice(0, LABEL_MAX);
     else issues.push({ what: 'note', level: 'info', code: 'redcap.note_not_imported', source: row.note, params: { note } });
   }
-  issues.push(...annotationsOf(row, widget, !decoration && type !== 'calc'));
+  issues.push(...annotationsOf(row, widget, decoration ? 'decoration' : type === 'calc' ? 'calc' : 'value'));
   if (row.alignment !== '') issues.push({ what: 'layout', level: 'info', code: 'redcap.alignment', source: row.alignment, params: { alignment: row.alignment } });
   if (row.questionNumber !== '') issues.push({ what: 'layout', level: 'info', code: 'redcap.question_number', source: row.questionNumber, params: { number: row.questionNumber } });
   widget.rules = generateRules(widget);

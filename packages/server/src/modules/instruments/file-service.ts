@@ -108,7 +108,16 @@ function checkFile(raw: unknown, meta: RequestMeta): InstrumentFile {
  * instrument of the project (and its matrix cells). Every panel is checked first; one invalid panel refuses
  * the whole file and changes nothing.
  */
-export async function uploadInstruments(deps: ServiceDeps, caller: ProjectCaller, raw: unknown, mode: UploadMode): Promise<Instrument[]> {
+/**
+ * Where an upload's instruments came from when another import hands them over (docs/design-import.md): the
+ * audit row takes its action and records `detail` beside the created instruments.
+ */
+export interface UploadOrigin {
+  action: string;
+  detail: Record<string, unknown>;
+}
+
+export async function uploadInstruments(deps: ServiceDeps, caller: ProjectCaller, raw: unknown, mode: UploadMode, origin?: UploadOrigin): Promise<Instrument[]> {
   const file = checkFile(raw, caller.meta);
   const projectId = caller.project.project.id;
   return projectWrite(
@@ -141,7 +150,7 @@ export async function uploadInstruments(deps: ServiceDeps, caller: ProjectCaller
         created.push(row.id);
       }
       await audit({
-        action: 'instrument.upload',
+        action: origin?.action ?? 'instrument.upload',
         entityType: 'project',
         entityId: projectId,
         // Every instrument removed and created with its settings and panel, so the upload can be read back
@@ -149,6 +158,7 @@ export async function uploadInstruments(deps: ServiceDeps, caller: ProjectCaller
         oldValue: mode === 'replace' ? { removed: removed.map((row) => ({ id: row.id, ...auditedInstrument(row), panel: row.panel })) } : null,
         newValue: {
           mode,
+          ...(origin ? { origin: origin.detail } : {}),
           created: file.instruments.map((entry, index) => ({
             id: created[index],
             kind: entry.kind,
