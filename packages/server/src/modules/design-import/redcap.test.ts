@@ -20,7 +20,7 @@ const URL = '/dcap/project/design/importRedcap';
 async function importDictionary(who: Persona, file: Buffer | null, fields: Record<string, string> = {}, lang = 'zh-CN'): Promise<Reply> {
   const form = multipartForm({ projectId: team.projectId, ...fields }, file === null ? null : { name: 'study_DataDictionary.csv', type: 'text/csv', bytes: file });
   const response = await team.study.t.request({ method: 'POST', url: URL, headers: { token: who.token, 'content-type': form.contentType, 'accept-language': lang }, payload: form.payload });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
 }
 
 const dictionary = Buffer.from(STUDY_DICTIONARY, 'utf8');
