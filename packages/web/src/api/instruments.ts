@@ -13,8 +13,8 @@ export const instrumentKeys = {
   templatePanel: (templateId: number) => ['instruments', 'templatePanel', templateId] as const,
 };
 
-/** Events and the matrix list instruments too, so any instrument change refreshes them as well. */
-const DEPENDENT_KEYS = [instrumentKeys.all, ['events'], ['design']] as const;
+/** Events and the matrix list instruments too, so any instrument change (an import too) refreshes them as well. */
+export const DEPENDENT_KEYS = [instrumentKeys.all, ['events'], ['design']] as const;
 
 const instrumentListSchema = instrumentSchema.array();
 

@@ -6,6 +6,7 @@ import {
   PlusOutlined,
   AppstoreAddOutlined,
   UploadOutlined,
+  ImportOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -36,6 +37,7 @@ import { InstrumentPreviewModal } from './InstrumentPreviewModal';
 import { saveJson } from './saveJson';
 import { TemplatePickerModal } from './TemplatePickerModal';
 import { UploadInstrumentsModal } from './UploadInstrumentsModal';
+import { RedcapImportModal } from '../designImport/RedcapImportModal';
 
 type Dialog =
   | { kind: 'closed' }
@@ -43,6 +45,7 @@ type Dialog =
   | { kind: 'edit'; instrument: Instrument }
   | { kind: 'template' }
   | { kind: 'upload' }
+  | { kind: 'redcap' }
   | { kind: 'preview'; instrument: Instrument };
 
 /** The designer route of an instrument: derived-variable panels have their own designer (spec 001 §2.2). */
@@ -203,6 +206,9 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
           <DesignButton lock={lock} icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'upload' })} data-testid="instrument-upload">
             {t('design.instruments.actions.upload')}
           </DesignButton>
+          <DesignButton lock={lock} icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'redcap' })} data-testid="instrument-import-redcap">
+            {t('designImport.redcap.action')}
+          </DesignButton>
         </Space>
         <Button icon={<DownloadOutlined />} disabled={instruments.length === 0} loading={download.isPending} onClick={() => downloadOne()} data-testid="instrument-download-all">
           {t('design.instruments.actions.downloadAll')}
@@ -225,6 +231,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
       />
       <TemplatePickerModal open={dialog.kind === 'template'} projectId={projectId} onClose={close} />
       <UploadInstrumentsModal open={dialog.kind === 'upload'} projectId={projectId} onClose={close} />
+      <RedcapImportModal open={dialog.kind === 'redcap'} projectId={projectId} onClose={close} />
       <InstrumentPreviewModal
         projectId={projectId}
         instrument={previewed}

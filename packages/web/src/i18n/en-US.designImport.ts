@@ -1,0 +1,60 @@
+import type { Shape } from './catalogue';
+import type { zhCNDesignImport } from './zh-CN.designImport';
+
+/** English texts of importing a design from a REDCap data dictionary. */
+export const enUSDesignImport: Shape<typeof zhCNDesignImport> = {
+  designImport: {
+    redcap: {
+      action: 'Import REDCap data dictionary',
+      title: 'Import a REDCap data dictionary',
+      intro: 'Download the CSV from REDCap’s Data Dictionary page and upload it. Each REDCap form becomes a panel with its fields in order; you see a preview first, and nothing is created until you confirm.',
+      drop: 'Click or drag the data dictionary CSV here',
+      hint: 'The CSV as REDCap downloads it (UTF-8), up to 5 MB',
+      previewing: 'Reading and checking the data dictionary…',
+      applying: 'Creating the panels…',
+      panelsTitle_one: 'Panel to create ({{count}})',
+      panelsTitle: 'Panels to create ({{count}})',
+      reportTitle_one: 'Import report ({{count}})',
+      reportTitle: 'Import report ({{count}})',
+      reportEmpty: 'Everything was carried over; nothing needs to be redone by hand.',
+      warnings_one: '{{count}} item needs to be redone by hand',
+      warnings: '{{count}} items need to be redone by hand',
+      confirm: 'Import',
+      chooseAgain: 'Choose another file',
+      done_one: '{{count}} panel created; continue designing it in the panel list',
+      done: '{{count}} panels created; continue designing them in the panel list',
+      failed: 'Import failed',
+      columns: {
+        abbr: 'Abbreviation',
+        name: 'Name',
+        fieldCount: 'Fields',
+        model: 'Variable',
+        label: 'Label',
+        type: 'Widget',
+        line: 'Line',
+        form: 'Form',
+        field: 'Field',
+        what: 'What',
+        level: 'Level',
+        reason: 'Why',
+        source: 'As written',
+      },
+      what: {
+        row: 'Row',
+        field: 'Field',
+        form: 'Form',
+        choices: 'Choices',
+        validation: 'Validation',
+        branching: 'Branching logic',
+        calculation: 'Calculation',
+        annotation: 'Annotation',
+        note: 'Field note',
+        layout: 'Layout',
+      },
+      level: {
+        warning: 'To redo',
+        info: 'Note',
+      },
+    },
+  },
+};
