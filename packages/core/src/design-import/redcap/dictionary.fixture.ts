@@ -6,7 +6,7 @@ export type RowSpec = Partial<Record<(typeof DICTIONARY_COLUMNS)[number]['key'],
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
 /** A data dictionary CSV as REDCap writes it: the standard header (or its first `columns`), then one line per row. */
-export function dictionaryCsv(rows: readonly RowSpec[], { bom = true, eol = '\r\n', columns = DICTIONARY_COLUMNS.length as number } = {}): string {
+export function dictionaryCsv(rows: readonly RowSpec[], { bom = true, eol = '\r\n', columns = DICTIONARY_COLUMNS.length }: { bom?: boolean; eol?: string; columns?: number } = {}): string {
   const used = DICTIONARY_COLUMNS.slice(0, columns);
   const header = used.map((column) => quote(column.header)).join(',');
   const lines = rows.map((row) => used.map((column) => quote(row[column.key] ?? '')).join(','));

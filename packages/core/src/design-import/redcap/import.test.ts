@@ -218,3 +218,12 @@ describe('the import plan', () => {
     expect(planRedcapImport(csv)).toMatchObject({ ok: true, plan: { report: [] } });
   });
 });
+
+describe('limits of the panel shape', () => {
+  it('reports a field whose options exceed the panel limits', () => {
+    const choices = Array.from({ length: 1001 }, (_, index) => `${String(index + 1)}, Option ${String(index + 1)}`).join(' | ');
+    const result = plan([{ field: 'many', form: 'f', type: 'dropdown', label: 'Many', choices }]);
+    expect(result.report.map((entry) => [entry.code, entry.source])).toEqual([['redcap.panel_issue', 'list.0.options.options']]);
+    expect(result.report[0]?.messageEn).toMatch(/^Panel check: list\.0\.options\.options: /);
+  });
+});

@@ -2,6 +2,8 @@ import { INSTRUMENT_ABBR_MAX, INSTRUMENT_NAME_MAX } from '../../design/instrumen
 import type { KnownFields } from '../../formulas/check.js';
 import { DEFAULT_LABEL_COL, FIELD_NAME_MAX, LABEL_MAX } from '../../panels/constants.js';
 import type { Panel, Widget, WidgetType } from '../../panels/schema.js';
+import { panelSchema } from '../../panels/schema.js';
+import { describeValidationIssues } from '../../errors/validation.js';
 import { validatePanel } from '../../panels/validate.js';
 import { isDataWidget, walkWidgets } from '../../panels/walk.js';
 import type { DictionaryError, DictionaryRow } from './dictionary.js';
@@ -134,6 +136,15 @@ function settlePanel(form: FormDraft, report: Report): Panel {
       }
     }
     if (!removed) break;
+  }
+  // The shape's limits (a thousand options, code and label lengths), which the server checks again.
+  const shape = panelSchema.safeParse(panel);
+  if (!shape.success) {
+    const zh = describeValidationIssues(shape.error.issues, 'zh-CN');
+    for (const [index, described] of describeValidationIssues(shape.error.issues, 'en-US').entries()) {
+      const row = { line: form.line, form: form.formName, field: '' };
+      report.add(row, { what: 'field', level: 'warning', code: 'redcap.panel_issue', source: described.path, params: { detail: `${described.path}: ${described.message}` } }, { detail: `${zh[index]?.path ?? ''}: ${zh[index]?.message ?? ''}` });
+    }
   }
   return panel;
 }

@@ -94,3 +94,14 @@ describe('REDCap logic into the formula language', () => {
     expect(blank.ok && evaluate(blank.formula, {})).toBe(true);
   });
 });
+
+describe('REDCap logic of any size', () => {
+  it('refuses a text far over the formula limit without reading it', () => {
+    const huge = `[age] > 1${' and [age] > 1'.repeat(200_000)}`;
+    const started = Date.now();
+    const result = translateLogic(huge, context);
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(result).toMatchObject({ ok: false, code: 'redcap.logic_invalid' });
+    if (!result.ok) expect(result.params.detail).toContain('200');
+  });
+});

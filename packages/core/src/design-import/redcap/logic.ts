@@ -1,5 +1,7 @@
 import type { KnownFields } from '../../formulas/check.js';
 import { checkFormula } from '../../formulas/check.js';
+import { formulaMessage } from '../../formulas/messages.js';
+import { CALCULATION_FORMULA_MAX } from '../../panels/constants.js';
 import type { WidgetType } from '../../panels/schema.js';
 import type { RedcapReportCode } from './messages.js';
 
@@ -165,6 +167,12 @@ function translateReference(groups: readonly string[], context: LogicContext): L
  * the compiler or the panel checks refuse is refused with their message (`redcap.logic_invalid`).
  */
 export function translateLogic(text: string, context: LogicContext): LogicResult {
+  // Translation never lengthens a formula, so a text far over the limit is refused before it is read (a cell
+  // of a large file could otherwise hold megabytes of logic).
+  if (text.length > 2 * CALCULATION_FORMULA_MAX) {
+    const tooLong = formulaMessage('formula.too_long', { length: text.length, max: CALCULATION_FORMULA_MAX });
+    return { ok: false, code: 'redcap.logic_invalid', params: { formula: `${text.slice(0, 40)}…`, detail: tooLong.messageEn }, paramsZh: { detail: tooLong.message } };
+  }
   const pieces = piecesOf(text.replace(/\r\n|\r|\n/g, ' '));
   const dropped = datediffFormatArguments(pieces);
   let formula = '';
