@@ -73,12 +73,13 @@ export function RedcapImportModal({ open, projectId, onClose }: { open: boolean;
   ];
   const reportColumns: TableColumnsType<RedcapReportEntry> = [
     { title: t('designImport.redcap.columns.line'), dataIndex: 'line', key: 'line', width: 70 },
-    { title: t('designImport.redcap.columns.form'), dataIndex: 'form', key: 'form' },
-    { title: t('designImport.redcap.columns.field'), dataIndex: 'field', key: 'field' },
-    { title: t('designImport.redcap.columns.what'), key: 'what', render: (_, entry) => t(`designImport.redcap.what.${entry.what}`) },
+    { title: t('designImport.redcap.columns.form'), dataIndex: 'form', key: 'form', width: 130 },
+    { title: t('designImport.redcap.columns.field'), dataIndex: 'field', key: 'field', width: 130 },
+    { title: t('designImport.redcap.columns.what'), key: 'what', width: 110, render: (_, entry) => t(`designImport.redcap.what.${entry.what}`) },
     {
       title: t('designImport.redcap.columns.level'),
       key: 'level',
+      width: 90,
       render: (_, entry) => <Tag color={entry.level === 'warning' ? 'orange' : 'default'}>{t(`designImport.redcap.level.${entry.level}`)}</Tag>,
     },
     { title: t('designImport.redcap.columns.reason'), key: 'reason', render: (_, entry) => (english ? entry.messageEn : entry.message) },
