@@ -227,3 +227,11 @@ describe('limits of the panel shape', () => {
     expect(result.report[0]?.messageEn).toMatch(/^Panel check: list\.0\.options\.options: /);
   });
 });
+
+describe('section label keys', () => {
+  it('never take a variable name of the dictionary, even one that comes later', () => {
+    const result = plan([text('a', '', { section: 'First' }), text('section', '', { section: 'Second' }), text('section_2', '')]);
+    expect(result.panels[0]?.panel.list.map((widget) => widget.model)).toEqual(['SECTION_3', 'a', 'SECTION_4', 'section', 'section_2']);
+    expect(result.report).toEqual([]);
+  });
+});

@@ -167,6 +167,8 @@ export function planRedcapImport(text: string): RedcapPlanResult {
   const usedModels = new Set<string>();
   const usedAbbrs = new Set<string>();
   const rankedGroups = new Set<string>();
+  // Section labels take keys no variable of the dictionary uses, so a field is never renamed for one.
+  const sectionKeys = new Set(dictionary.rows.map((row) => row.field.toLowerCase()));
 
   for (const row of dictionary.rows) {
     const refusal = rowRefusal(row, firstLines);
@@ -188,7 +190,11 @@ export function planRedcapImport(text: string): RedcapPlanResult {
     if (model !== row.field) {
       report.add(row, { what: 'field', level: 'info', code: 'redcap.field_renamed', source: row.field, params: { name: model, max: FIELD_NAME_MAX } });
     }
-    if (row.section !== '') form.list.push(sectionLabel(row.section, usedModels));
+    if (row.section !== '') {
+      const label = sectionLabel(row.section, sectionKeys);
+      usedModels.add(label.key.toLowerCase());
+      form.list.push(label);
+    }
     const type = row.type.toLowerCase() as Parameters<typeof buildField>[0];
     const outcome = buildField(type, row, model);
     for (const issue of outcome.issues) report.add(row, issue);
