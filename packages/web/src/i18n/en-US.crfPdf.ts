@@ -6,6 +6,6 @@ export const enUSCrfPdf: Shape<typeof zhCNCrfPdf> = {
   crfPdf: {
     blank: 'Blank CRF (PDF)',
     casebook: 'Casebook (PDF)',
-    language: { 'zh-CN': 'Chinese', 'en-US': 'English' },
+    language: { 'zh-CN': 'Chinese edition', 'en-US': 'English edition' },
   },
 };

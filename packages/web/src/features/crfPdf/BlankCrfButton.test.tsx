@@ -33,7 +33,7 @@ describe('the blank CRF download on the publishing page', { timeout: 60_000 }, (
     const fake = fakeServer({ 'GET /sys/init': () => ok(designInit()), 'GET /project/design/versions/5': () => ok([V1]), 'GET /crf/blank': () => pdf });
     renderDesignPage({ path: PATH, fetch: fake.fetch });
     fireEvent.click(await screen.findByTestId('blank-crf-pdf', {}, FIRST));
-    fireEvent.click(await screen.findByText('Chinese', {}, FIRST));
+    fireEvent.click(await screen.findByText('Chinese edition', {}, FIRST));
     await waitFor(() => expect(saved).toEqual(['P-blank-crf.pdf']));
     const request = fake.requests.find((candidate) => candidate.path === '/crf/blank');
     expect(request?.search.get('source')).toBe('draft');

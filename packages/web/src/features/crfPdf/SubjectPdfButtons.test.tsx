@@ -66,6 +66,24 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
+describe('the blank CRF on the subject list', { timeout: 60_000 }, () => {
+  it('offers the blank CRF of the environment’s design', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeProjectInit(MEMBER, { access: VIEWER, project: makeProject({}, VIEWER) })),
+      'GET /subject/options': () => ok({ sites: [{ id: 21, code: 'S01', name: '协和医院' }], preScreen: false, clinicalNumber: false, clinicalNumberMust: false, varsRequiredOnRecruit: false, hasDesign: true }),
+      'POST /subject/list': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 20 }),
+      'GET /crf/blank': () => pdf,
+    });
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => 'blob:test/1' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp({ path: '/survey/schedule', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('blank-crf-pdf', {}, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByText('English edition'));
+    await waitFor(() => expect(fake.requests.find((request) => request.path === '/crf/blank')?.search.get('source')).toBe('env'));
+  });
+});
+
 describe('the casebook download on the subject page', { timeout: 60_000 }, () => {
   it('downloads the subject’s casebook in the chosen language', async () => {
     const saved: string[] = [];
