@@ -34,6 +34,17 @@ async function readPdf(who: Persona, url: string, lang = 'zh-CN'): Promise<{ pag
   return { ...(await pdfText(reply.rawPayload)), bytes: reply.rawPayload.length };
 }
 
+const signatureOf = (panel: { project_id: number; env_id: number; site_id: number; subject_id: number; event_instance_id: number }) => ({
+  project_id: panel.project_id,
+  env_id: panel.env_id,
+  site_id: panel.site_id,
+  subject_id: panel.subject_id,
+  event_instance_id: panel.event_instance_id,
+  panel_instance_id: null,
+  signer_id: rs.people.investigator.id,
+  values_hash: 'b'.repeat(64),
+});
+
 const casebookAudits = (subjectId: number) =>
   db().selectFrom('audit_log').selectAll().where('action', '=', 'crf.casebook').where('entity_id', '=', String(subjectId)).orderBy('id').execute();
 
@@ -70,6 +81,14 @@ beforeAll(async () => {
       values_hash: 'a'.repeat(64),
     })
     .execute();
+  // A visit signature and a subject signature print after the visit and at the end.
+  await db()
+    .insertInto('signatures')
+    .values([
+      { ...signatureOf(panel), scope: 'event', signer_name: '王监查', meaning: 'review', reason: '访视完成' },
+      { ...signatureOf(panel), scope: 'subject', signer_name: '张主任', meaning: 'responsibility' },
+    ])
+    .execute();
 
   const query = ok(await post(rs.people.monitor, '/dcap/query/raise', { panelInstanceId: dm, path: 'SEX', content: '性别与原始病历不符', contentEn: 'Sex differs from the source record' })) as { id: number };
   ok(await post(coordinator, '/dcap/query/answer', { id: query.id, comment: '已核对原始病历' }));
@@ -90,10 +109,15 @@ describe('the casebook of a subject', () => {
     for (const expected of ['受试者病例报告表', subjectA.platformNo, 'A01 协和医院', '筛选中', '人口学资料 (DM)', '姓名缩写', 'LZ', '女 (2)', '已核查', '已签名 · 已冻结', '失活: 不适用 (病历未记录)']) {
       expect(text).toContain(expected);
     }
-    expect(text).toContain('170 ');
+    expect(text).toContain('身高 (cm)170');
     expect(text).toContain('阿司匹林');
     expect(text).toContain('李研究者');
     expect(text).toContain('我批准这些数据');
+    expect(text).toContain('访视签名 · 签名人: 王监查');
+    expect(text).toContain('我已审阅这些数据 · 原因: 访视完成');
+    expect(text).toContain('受试者签名 · 签名人: 张主任');
+    // The subject's signature closes the casebook, after every visit.
+    expect(text.indexOf('受试者签名')).toBeGreaterThan(text.indexOf('不良事件记录'));
     expect(text).toContain('性别与原始病历不符');
     expect(text).toContain('已核对原始病历');
     expect(text).toContain('已回复');
