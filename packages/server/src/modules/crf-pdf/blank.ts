@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { CrfText, Locale, TableColumn, Widget } from '@dcap/core';
 import { CRF_TEXT, crfFormat, fieldAnnotation } from '@dcap/core';
+import type { BlankCtx } from './blank-fields.js';
+import { annotationLines, drawField, drawGridRow } from './blank-fields.js';
 import type { DesignSnapshot, SnapshotEvent, SnapshotInstrument } from '../publishing/snapshot.js';
 import type { CrfFonts } from './font.js';
 import type { PrintItem } from './items.js';
@@ -21,18 +23,9 @@ export interface BlankCrfInput {
   timeZone: string;
 }
 
-const LABEL_W = 150;
-const INPUT_X = 205;
-const INPUT_W = 170;
-const NOTE_X = 385;
 const LINE = 16;
 
-interface Ctx {
-  w: CrfWriter;
-  t: CrfText;
-  english: boolean;
-  abbr: string;
-}
+type Ctx = BlankCtx;
 
 /** Events in schedule order and the panels of each, as the matrix places them. */
 export function scheduleOf(design: DesignSnapshot): { event: SnapshotEvent; instruments: SnapshotInstrument[] }[] {
@@ -40,81 +33,6 @@ export function scheduleOf(design: DesignSnapshot): { event: SnapshotEvent; inst
   return [...design.events]
     .sort((a, b) => a.sort - b.sort || a.id - b.id)
     .map((event) => ({ event, instruments: instruments.filter((instrument) => design.matrix.some((cell) => cell.eventId === event.id && cell.instrumentId === instrument.id)) }));
-}
-
-function annotationLines(ctx: Ctx, widget: Widget, column?: { table: Widget; column: TableColumn }): string {
-  const note = fieldAnnotation(ctx.abbr, widget, ctx.english, column);
-  const lines = [`${note.variable} · ${ctx.t.dataTypes[note.dataType]}`];
-  if (note.codes.length > 0) lines.push(`${ctx.t.codes}: ${note.codes.join('; ')}`);
-  if (note.formula) lines.push(`${ctx.t.formula}: ${note.formula}`);
-  if (note.condition) lines.push(`${ctx.t.condition}: ${note.condition}`);
-  return lines.join('\n');
-}
-
-/** The hint printed after an input box: unit, range, length, date format. */
-function inputHint(ctx: Ctx, widget: Widget): string {
-  const parts: string[] = [];
-  const unit = widget.options.annotation?.trim();
-  if (unit) parts.push(unit);
-  const { min, max } = widget.options;
-  if (min !== undefined || max !== undefined) parts.push(`${ctx.t.range} ${min === undefined ? '' : String(min)}–${max === undefined ? '' : String(max)}`);
-  if (widget.type === 'date') parts.push(widget.options.format?.trim() || 'YYYY-MM-DD');
-  if (widget.type === 'time') parts.push(widget.options.format?.trim() || 'HH:mm');
-  return parts.join('  ');
-}
-
-/** Draws the input part of a field at `top`; answers its height. */
-function drawInput(ctx: Ctx, widget: Widget, top: number, draw: boolean): number {
-  const { w } = ctx;
-  const options = widget.options.options ?? [];
-  if (options.length > 0 && (widget.type === 'radio' || widget.type === 'checkbox' || widget.type === 'select' || widget.type === 'bullseyeplot')) {
-    let y = top;
-    for (const option of options) {
-      const label = `${localName(ctx.english, option.label, option.labelEn)} (${option.value})`;
-      const height = Math.max(11, w.measure(label, INPUT_W - 14));
-      if (draw) {
-        w.tick(INPUT_X, y + 1.5);
-        w.textAt(label, INPUT_X + 13, y, INPUT_W - 14);
-      }
-      y += height + 2;
-    }
-    return y - top;
-  }
-  if (widget.type === 'switch') {
-    if (draw) {
-      w.tick(INPUT_X, top + 1.5);
-      w.textAt(ctx.t.yes, INPUT_X + 13, top, 40);
-      w.tick(INPUT_X + 60, top + 1.5);
-      w.textAt(ctx.t.no, INPUT_X + 73, top, 40);
-    }
-    return 13;
-  }
-  const boxHeight = widget.type === 'textarea' ? LINE * 3 : LINE;
-  const hint = inputHint(ctx, widget);
-  const boxWidth = widget.type === 'date' || widget.type === 'time' || widget.type === 'number' ? 90 : INPUT_W;
-  const hintBelow = boxWidth === INPUT_W && hint !== '';
-  if (draw) {
-    w.box(INPUT_X, top, boxWidth, boxHeight, COLOURS.text);
-    if (hint !== '') {
-      if (hintBelow) w.textAt(hint, INPUT_X, top + boxHeight + 1, INPUT_W, { size: 7.5, colour: COLOURS.muted });
-      else w.textAt(hint, INPUT_X + boxWidth + 4, top + 3, INPUT_W - boxWidth - 4, { size: 7.5, colour: COLOURS.muted });
-    }
-  }
-  return boxHeight + (hintBelow ? 10 : 0);
-}
-
-function drawField(ctx: Ctx, widget: Widget): void {
-  const { w } = ctx;
-  const label = `${isRequired(widget) ? '* ' : ''}${widgetLabel(widget, ctx.english)}`;
-  const note = annotationLines(ctx, widget);
-  const noteStyle = { size: 7, colour: COLOURS.annotation };
-  const height = Math.max(w.measure(label, LABEL_W), drawInput(ctx, widget, 0, false), w.measure(note, w.left + w.width - NOTE_X, noteStyle)) + 6;
-  w.ensure(height);
-  const top = w.y;
-  w.textAt(label, w.left, top + 2, LABEL_W, { colour: isRequired(widget) ? COLOURS.required : COLOURS.text });
-  drawInput(ctx, widget, top, true);
-  w.textAt(note, NOTE_X, top, w.left + w.width - NOTE_X, noteStyle);
-  w.y = top + height;
 }
 
 /** Column widths of a table: its declared percentages, else equal shares, scaled to the page. */
@@ -178,6 +96,9 @@ function drawTable(ctx: Ctx, table: Widget, columns: readonly TableColumn[]): vo
 
 function drawItem(ctx: Ctx, item: PrintItem): void {
   if (item.kind === 'field') drawField(ctx, item.widget);
+  else if (item.kind === 'grid') {
+    if (!drawGridRow(ctx, item.columns)) for (const column of item.columns) for (const cell of column.items) drawItem(ctx, cell);
+  }
   else if (item.kind === 'table') drawTable(ctx, item.widget, item.columns);
   else if (item.heading) {
     ctx.w.y += 4;
@@ -189,7 +110,7 @@ function drawPanel(w: CrfWriter, t: CrfText, english: boolean, instrument: Snaps
   const title = `${localName(english, instrument.name, instrument.nameEn)} (${instrument.nameAbbr})`;
   w.heading(event ? `${localName(english, event.name, event.nameEn)} · ${title}` : title, 12);
   const ctx: Ctx = { w, t, english, abbr: instrument.nameAbbr };
-  const items = printItems(instrument.panel.list, english);
+  const items = printItems(instrument.panel.list, english, true);
   if (items.length === 0) w.para(t.emptyPanel, { colour: COLOURS.muted });
   for (const item of items) drawItem(ctx, item);
 }

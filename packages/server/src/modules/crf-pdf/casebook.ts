@@ -124,6 +124,7 @@ function drawItem(ctx: Ctx, item: PrintItem, values: Record<string, unknown>, fi
     if (item.heading) ctx.w.para(item.text, { bold: true, size: 10 });
     return 0;
   }
+  if (item.kind === 'grid') return item.columns.reduce((sum, column) => sum + column.items.reduce((inner, cell) => inner + drawItem(ctx, cell, values, fields), 0), 0);
   if (item.kind === 'table') {
     drawTable(ctx, item.widget, item.columns, values[item.widget.model], fields);
     return Array.isArray(values[item.widget.model]) ? 1 : 0;

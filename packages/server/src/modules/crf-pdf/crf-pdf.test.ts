@@ -217,9 +217,14 @@ describe('the blank annotated CRF', () => {
         const key = `F${String(index + 1)}`;
         return { ...widget, key, model: key, name: `字段${String(index + 1)}`, nameEn: `Field ${String(index + 1)}` };
       });
-      ok(await post(admin, '/dcap/project/field/saveAllCfg', { instrumentId: created.id, list, config: { labelWidth: 8, labelPosition: 'right' } }));
+      const grid = createWidget('grid', new Set());
+      const side = (key: string, name: string): Widget => ({ ...createWidget('input', new Set()), key, model: key, name, nameEn: name });
+      const row: Widget = { ...grid, key: 'GRID1', model: 'GRID1', options: { ...grid.options, columns: [{ span: 12, list: [side('LEFT', '左栏字段')] }, { span: 12, list: [side('RIGHT', '右栏字段')] }] } };
+      ok(await post(admin, '/dcap/project/field/saveAllCfg', { instrumentId: created.id, list: [row, ...list], config: { labelWidth: 8, labelPosition: 'right' } }));
       const { pages, text } = await readPdf(admin, `/dcap/crf/blank?source=draft&instrumentId=${String(created.id)}`);
       expect(text).toContain('开发草稿');
+      // A grid's two columns print side by side, on one line, as on screen.
+      expect(text.split('\n').some((line) => line.includes('左栏字段') && line.includes('右栏字段'))).toBe(true);
       expect(pages.length).toBeGreaterThanOrEqual(4);
       expect(pages.at(-1)).toContain('字段90');
       expect(pages.at(-1)).toContain('BIG.F90');

@@ -1,8 +1,15 @@
 import type { TableColumn, Widget } from '@dcap/core';
 import { gridColumns, isDataWidget, tableColumns } from '@dcap/core';
 
-/** What a CRF page prints for one widget of a panel, grids laid out one column after another. */
-export type PrintItem = { kind: 'field'; widget: Widget } | { kind: 'table'; widget: Widget; columns: TableColumn[] } | { kind: 'note'; text: string; heading: boolean };
+/**
+ * What a CRF page prints for one widget of a panel. A grid of two or more columns holding fields and notes
+ * stays a grid when the layout asks for it (the blank CRF); otherwise its columns print one after another.
+ */
+export type PrintItem =
+  | { kind: 'field'; widget: Widget }
+  | { kind: 'table'; widget: Widget; columns: TableColumn[] }
+  | { kind: 'note'; text: string; heading: boolean }
+  | { kind: 'grid'; columns: { span: number; items: Extract<PrintItem, { kind: 'field' | 'note' }>[] }[] };
 
 export const localName = (english: boolean, name: string, nameEn: string | null | undefined): string => (english ? nameEn?.trim() || name : name);
 export const widgetLabel = (widget: Widget, english: boolean): string => localName(english, widget.name, widget.nameEn);
@@ -24,11 +31,17 @@ export function plainText(html: string): string {
     .trim();
 }
 
-export function printItems(list: readonly Widget[], english: boolean): PrintItem[] {
+type Cell = Extract<PrintItem, { kind: 'field' | 'note' }>;
+const isCell = (item: PrintItem): item is Cell => item.kind === 'field' || item.kind === 'note';
+
+export function printItems(list: readonly Widget[], english: boolean, keepGrids = false): PrintItem[] {
   const items: PrintItem[] = [];
   for (const widget of list) {
     if (widget.type === 'grid') {
-      for (const column of gridColumns(widget)) items.push(...printItems(column.list, english));
+      const columns = gridColumns(widget).map((column) => ({ span: column.span, items: printItems(column.list, english) }));
+      const cells = columns.every((column) => column.items.every(isCell));
+      if (keepGrids && columns.length > 1 && cells) items.push({ kind: 'grid', columns: columns.map((column) => ({ span: column.span, items: column.items.filter(isCell) })) });
+      else for (const column of columns) items.push(...column.items);
     } else if (widget.type === 'table') {
       items.push({ kind: 'table', widget, columns: tableColumns(widget) });
     } else if (isDataWidget(widget)) {
