@@ -5,6 +5,7 @@ import type { zhCNCrfPdf } from './zh-CN.crfPdf';
 export const enUSCrfPdf: Shape<typeof zhCNCrfPdf> = {
   crfPdf: {
     blank: 'Blank CRF (PDF)',
+    blankPanel: 'CRF (PDF)',
     casebook: 'Casebook (PDF)',
     language: { 'zh-CN': 'Chinese edition', 'en-US': 'English edition' },
   },

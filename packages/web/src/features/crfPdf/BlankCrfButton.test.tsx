@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DesignVersion } from '@dcap/core';
 import { fakeServer, ok } from '../../test/fakeServer';
-import { DATA_ENTRY_ONLY, designInit, renderDesignPage } from '../studyBuild/designTestKit';
+import { DATA_ENTRY_ONLY, designInit, makeInstrument, renderDesignPage } from '../studyBuild/designTestKit';
 
 const V1: DesignVersion = { version: 1, publishedAt: '2025-03-01T08:00:00.000Z', publishedBy: '张伟', note: 'first cut', environments: ['uat'] };
 const PATH = '/dCapVue/design/publish';
@@ -38,6 +38,20 @@ describe('the blank CRF download on the publishing page', { timeout: 60_000 }, (
     const request = fake.requests.find((candidate) => candidate.path === '/crf/blank');
     expect(request?.search.get('source')).toBe('draft');
     expect(request?.search.get('lang')).toBe('zh-CN');
+  });
+
+  it('downloads one panel’s blank CRF from its row in the instrument list', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(designInit()),
+      'GET /project/instrument/list/5': () => ok([makeInstrument(11, 'DM')]),
+      'GET /project/design/versions/5': () => ok([V1]),
+      'GET /crf/blank': () => pdf,
+    });
+    captureDownloads();
+    renderDesignPage({ path: '/dCapVue/design/instruments', fetch: fake.fetch });
+    fireEvent.click(await screen.findByTestId('blank-crf-pdf-11', {}, FIRST));
+    fireEvent.click(await screen.findByText('English edition', {}, FIRST));
+    await waitFor(() => expect(fake.requests.find((candidate) => candidate.path === '/crf/blank')?.search.get('instrumentId')).toBe('11'));
   });
 
   it('is not offered to a role that does not design', async () => {

@@ -11,15 +11,25 @@ function languageItems(t: (key: string) => string, run: (lang: Locale) => void) 
   return LOCALES.map((lang) => ({ key: lang, label: t(`crfPdf.language.${lang}`), onClick: () => run(lang) }));
 }
 
-/** "Blank CRF (PDF)": the annotated blank CRF of the draft (design area) or of the environment's design. */
+/**
+ * "Blank CRF (PDF)": the annotated blank CRF of the draft (design area) or of the environment's design; with
+ * `instrumentId`, of that panel only, as a link in the panel's row.
+ */
 export function BlankCrfButton({ source, instrumentId }: { source: CrfSource; instrumentId?: number }) {
   const { t } = useTranslation();
   const download = useBlankCrfDownload();
   const run = (lang: Locale) => download.mutate({ source, lang, ...(instrumentId === undefined ? {} : { instrumentId }) }, { onSuccess: saveFile });
+  const one = instrumentId !== undefined;
   return (
     <Dropdown trigger={['click']} menu={{ items: languageItems(t, run) }}>
-      <Button icon={<FilePdfOutlined />} loading={download.isPending} data-testid="blank-crf-pdf">
-        {t('crfPdf.blank')}
+      <Button
+        type={one ? 'link' : 'default'}
+        size={one ? 'small' : 'middle'}
+        icon={<FilePdfOutlined />}
+        loading={download.isPending}
+        data-testid={one ? `blank-crf-pdf-${String(instrumentId)}` : 'blank-crf-pdf'}
+      >
+        {one ? t('crfPdf.blankPanel') : t('crfPdf.blank')}
       </Button>
     </Dropdown>
   );
