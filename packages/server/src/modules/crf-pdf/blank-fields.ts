@@ -20,6 +20,7 @@ export interface Frame {
 }
 
 const LINE = 16;
+const MIN_GRID_COLUMN = 140;
 const NOTE_STYLE = { size: 7, colour: COLOURS.annotation } as const;
 
 /** Label, input and annotation side by side, in proportions that keep a narrow grid column readable. */
@@ -132,7 +133,8 @@ function drawCell(ctx: BlankCtx, item: Cell, frame: Frame, top: number): void {
 
 /**
  * A grid's columns side by side, as the entry page lays them out (spec 001 §3.5: spans of 24), when the
- * row fits on one page; a taller one prints its columns one after another, so nothing is cut at a page end.
+ * row fits on one page and each column is wide enough; otherwise its columns print one after another, so
+ * nothing is cut at a page end or squeezed unreadably.
  * Answers false when it did not draw (the caller then prints the cells one after another).
  */
 export function drawGridRow(ctx: BlankCtx, columns: readonly { span: number; items: readonly Cell[] }[]): boolean {
@@ -146,6 +148,8 @@ export function drawGridRow(ctx: BlankCtx, columns: readonly { span: number; ite
     x += frame.width + gap;
     return frame;
   });
+  // Below this a column cannot hold label, box and annotation legibly side by side.
+  if (frames.some((frame) => frame.width < MIN_GRID_COLUMN)) return false;
   const heights = columns.map((column, index) => column.items.reduce((sum, item) => sum + cellHeight(ctx, item, frames[index] ?? frames[0] ?? { x: w.left, width: w.width }), 0));
   const tallest = Math.max(0, ...heights);
   if (tallest > w.bottom - w.doc.page.margins.top - 20) return false;
