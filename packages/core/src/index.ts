@@ -48,3 +48,4 @@ export * from './attachments/index.js';
 export * from './dashboard/index.js';
 export * from './time/study-day.js';
 export * from './design-import/index.js';
+export * from './crf/index.js';

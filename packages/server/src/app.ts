@@ -38,6 +38,7 @@ import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
+import { registerCrfPdfRoutes } from './modules/crf-pdf/routes.js';
 import { registerAttachmentRoutes } from './modules/attachments/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
 import { registerScheduleRoutes } from './modules/schedule/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorkflowRoutes(fastify, routes, deps);
   registerRecordRoutes(fastify, routes, deps);
   registerQueryRoutes(fastify, routes, deps);
+  registerCrfPdfRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

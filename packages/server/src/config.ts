@@ -35,6 +35,8 @@ const envSchema = z.object({
   VERSION_NAME: z.string().default('Community'),
   FILING_NUMBER: z.string().default(''),
   DEMO_DATA: flag.default(true),
+  PDF_FONT: z.string().optional(),
+  PDF_FONT_BOLD: z.string().optional(),
 });
 
 export interface Config {
@@ -58,6 +60,8 @@ export interface Config {
   filingNumber: string;
   /** Seed the demo study on the first start of an empty embedded database. */
   demoData: boolean;
+  /** Font files for CRF PDFs (TTF, OTF or TTC) overriding the lookup of modules/crf-pdf/font.ts. */
+  pdfFont: { regular: string | undefined; bold: string | undefined };
 }
 
 const MINUTE = 60_000;
@@ -91,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     version: { name: e.VERSION_NAME, number: versionNumber },
     filingNumber: e.FILING_NUMBER,
     demoData: e.DEMO_DATA,
+    pdfFont: { regular: e.PDF_FONT || undefined, bold: e.PDF_FONT_BOLD || undefined },
   };
 }

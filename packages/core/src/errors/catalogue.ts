@@ -7,6 +7,7 @@ import { WORKFLOW_ERRORS, WORKFLOW_NOTICES } from './catalogue-workflow.js';
 import { QUERIES_ERRORS, QUERIES_NOTICES } from './catalogue-queries.js';
 import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments.js';
 import { DESIGN_IMPORT_ERRORS } from './catalogue-design-import.js';
+import { CRF_ERRORS } from './catalogue-crf.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -389,6 +390,7 @@ export const ERRORS = {
   ...QUERIES_ERRORS,
   ...ATTACHMENTS_ERRORS,
   ...DESIGN_IMPORT_ERRORS,
+  ...CRF_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import type { Entry } from './inventory-project/entry.js';
 import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
+import { CRF_PDF_ENTRIES } from './inventory-project/crf-pdf.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
 import { DESIGN_IMPORT_ENTRIES } from './inventory-project/design-import.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
@@ -26,4 +27,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...QUERY_ENTRIES,
   ...SUBJECT_ENTRIES,
   ...ATTACHMENT_ENTRIES,
+  ...CRF_PDF_ENTRIES,
 };

@@ -15,6 +15,7 @@ import { enUSDataDisplay } from './en-US.dataDisplay';
 import { enUSShell } from './en-US.shell';
 import { enUSQueries } from './en-US.queries';
 import { enUSSubjects } from './en-US.subjects';
+import { enUSCrfPdf } from './en-US.crfPdf';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -298,6 +299,7 @@ export const enUS: Catalogue = {
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,
+  ...enUSCrfPdf,
   ...enUSRecords,
   ...enUSSchedule,
   ...enUSWorkflow,

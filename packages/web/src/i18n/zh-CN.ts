@@ -14,6 +14,7 @@ import { zhCNDataDisplay } from './zh-CN.dataDisplay';
 import { zhCNShell } from './zh-CN.shell';
 import { zhCNQueries } from './zh-CN.queries';
 import { zhCNSubjects } from './zh-CN.subjects';
+import { zhCNCrfPdf } from './zh-CN.crfPdf';
 
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
@@ -296,6 +297,7 @@ export const zhCN = {
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,
+  ...zhCNCrfPdf,
   ...zhCNRecords,
   ...zhCNSchedule,
   ...zhCNWorkflow,

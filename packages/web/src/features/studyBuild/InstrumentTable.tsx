@@ -27,6 +27,7 @@ import { designRoleDecision } from '../../app/designRole';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { settle, useConfirm } from '../../lib/confirm';
+import { BlankCrfButton } from '../crfPdf/CrfPdfButtons';
 import { OrderControls } from './OrderControls';
 import { SortableTable } from './SortableRows';
 import { DesignButton, DesignLockNotice } from './DesignButton';
@@ -183,6 +184,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
             <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => downloadOne(instrument)} data-testid={`instrument-download-${instrument.nameAbbr}`}>
               {t('design.instruments.actions.download')}
             </Button>
+            {init.projectAbilities['design.edit'] === true ? <BlankCrfButton source="draft" instrumentId={instrument.id} /> : null}
             <DesignButton lock={lock} type="link" size="small" danger onClick={() => removeInstrument(instrument)} data-testid={`instrument-delete-${instrument.nameAbbr}`}>
               {t('common.delete')}
             </DesignButton>

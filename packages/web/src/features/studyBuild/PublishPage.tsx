@@ -9,6 +9,7 @@ import type { DesignVersion, Environment, PublishTarget } from '@dcap/core';
 import { useDesignVersionsQuery } from '../../api/publishing';
 import { useProjectContext } from '../../app/projectContext';
 import { currentLocale } from '../../i18n';
+import { BlankCrfButton } from '../crfPdf/CrfPdfButtons';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
 import { TARGET_LABEL_KEYS } from './labels';
@@ -24,10 +25,10 @@ export function PublishPage() {
   const { t } = useTranslation();
   const { project, envs } = useProjectContext();
   if (!project) return <Empty description={t('projects.detail.noProject')} />;
-  return <PublishOverview projectId={project.id} code={project.code} envs={envs ?? []} />;
+  return <PublishOverview projectId={project.id} code={project.code} envs={envs ?? []} designer={project.abilities['design.edit'] === true} />;
 }
 
-function PublishOverview({ projectId, code, envs }: { projectId: number; code: string; envs: Environment[] }) {
+function PublishOverview({ projectId, code, envs, designer }: { projectId: number; code: string; envs: Environment[]; designer: boolean }) {
   const { t, i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
   // Publishing is a design write: it starts from the development environment like any other.
@@ -63,7 +64,7 @@ function PublishOverview({ projectId, code, envs }: { projectId: number; code: s
   ];
 
   return (
-    <Card title={t('design.publish.title', { code })}>
+    <Card title={t('design.publish.title', { code })} extra={designer ? <BlankCrfButton source="draft" /> : null}>
       <Flex vertical gap={16}>
         <DesignLockNotice lock={lock} />
         <Row gutter={[16, 16]}>

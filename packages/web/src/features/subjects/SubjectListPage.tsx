@@ -10,6 +10,7 @@ import type { SubjectListItem, SubjectListRequest, SubjectStatus } from '@dcap/c
 import { DATE_TIME_FORMAT, LISTED_SUBJECT_STATUSES } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
+import { BlankCrfButton } from '../crfPdf/CrfPdfButtons';
 import { AddSubjectDialog } from './AddSubjectDialog';
 import { useSubjectListQuery, useSubjectOptionsQuery } from './api';
 import { SubjectStatusTag, subjectPath } from './SubjectStatusTag';
@@ -118,11 +119,14 @@ export function SubjectListPage({ statuses, titleKey = 'subjects.list.title' }: 
       title={t(titleKey)}
       data-testid="subject-list"
       extra={
-        canEnter && !statuses ? (
-          <Button type="primary" icon={<PlusOutlined />} disabled={!options.data?.hasDesign || options.data.sites.length === 0} onClick={() => setAdding(true)} data-testid="subject-add">
-            {t('subjects.list.add')}
-          </Button>
-        ) : null
+        <Space wrap>
+          {options.data?.hasDesign ? <BlankCrfButton source="env" /> : null}
+          {canEnter && !statuses ? (
+            <Button type="primary" icon={<PlusOutlined />} disabled={!options.data?.hasDesign || options.data.sites.length === 0} onClick={() => setAdding(true)} data-testid="subject-add">
+              {t('subjects.list.add')}
+            </Button>
+          ) : null}
+        </Space>
       }
     >
       <Flex vertical gap={12}>

@@ -8,6 +8,7 @@ import type { Subject, SubjectStatus, UpdateSubjectRequest } from '@dcap/core';
 import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, studyToday } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
+import { CasebookButton } from '../crfPdf/CrfPdfButtons';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
 import { useSubjectOptionsQuery, useSubjectQuery, useUpdateSubjectMutation } from './api';
 import type { SubjectDialog } from './SubjectActionDialogs';
@@ -102,6 +103,7 @@ export function SubjectPage() {
   const [dialog, setDialog] = useState<SubjectDialog>(null);
   const [target, setTarget] = useState<SubjectStatus | undefined>(undefined);
   const canEnter = init.projectAbilities['record.enter'] === true;
+  const canExport = init.projectAbilities['data.export'] === true;
 
   if (subject.isError) return <Alert type="warning" showIcon title={subject.error.message} />;
   const data = subject.data;
@@ -167,7 +169,10 @@ export function SubjectPage() {
               {data.pendingRollback ? <Tag color="orange">{t('subjects.page.pendingRollback')}</Tag> : null}
             </Space>
           </Space>
-          {actions}
+          <Space wrap align="start">
+            {canExport ? <CasebookButton subjectId={data.id} /> : null}
+            {actions}
+          </Space>
         </Flex>
         <Descriptions size="small" column={{ xs: 1, md: 3, xl: 4 }} style={{ marginTop: 12 }}>
           <Descriptions.Item label={t('subjects.fields.site')}>{`${data.siteCode} ${data.siteName}`}</Descriptions.Item>
