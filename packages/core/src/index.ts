@@ -47,3 +47,4 @@ export * from './queries/index.js';
 export * from './attachments/index.js';
 export * from './dashboard/index.js';
 export * from './time/study-day.js';
+export * from './odm/index.js';
