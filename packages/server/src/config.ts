@@ -35,6 +35,7 @@ const envSchema = z.object({
   VERSION_NAME: z.string().default('Community'),
   FILING_NUMBER: z.string().default(''),
   DEMO_DATA: flag.default(true),
+  ODM_SCHEMA: z.string().optional(),
 });
 
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   filingNumber: string;
   /** Seed the demo study on the first start of an empty embedded database. */
   demoData: boolean;
+  /** The CDISC ODM 1.3.2 schema (ODM1-3-2.xsd) an ODM design import is validated against; imports are refused without it. */
+  odmSchema: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     version: { name: e.VERSION_NAME, number: versionNumber },
     filingNumber: e.FILING_NUMBER,
     demoData: e.DEMO_DATA,
+    odmSchema: e.ODM_SCHEMA ? path.resolve(e.ODM_SCHEMA) : undefined,
   };
 }

@@ -8,28 +8,12 @@ import { createTableShell } from '../panels/factory-layout.js';
 import { generateRules } from '../panels/rules.js';
 import type { DataType, OptionItem, Panel, TableColumn, Widget, WidgetType } from '../panels/schema.js';
 import { DATA_TYPES, WIDGET_TYPES } from '../panels/schema.js';
+import type { ODM_IMPORT_NOTES } from '../errors/catalogue-odm.js';
 import { widgetTypeForDataType } from './datatype.js';
 import { DCAP_ALIAS } from './metadata.js';
 import type { XmlElement } from './scan.js';
 import { childNamed, childrenNamed } from './scan.js';
 
-/** Why part of an ODM design could not be taken over as it is (docs/decisions.md, "CDISC ODM"). */
-export const ODM_IMPORT_NOTES = {
-  no_study: { 'zh-CN': '文件中没有 Study 或 MetaDataVersion', 'en-US': 'The file has no Study or MetaDataVersion' },
-  other_version: { 'zh-CN': '只导入最后一个 MetaDataVersion，此版本被忽略', 'en-US': 'Only the last MetaDataVersion is imported; this one is ignored' },
-  datatype_approximated: { 'zh-CN': '数据类型 {detail} 没有对应控件，按单行文本导入', 'en-US': 'Data type {detail} has no matching widget; imported as single-line text' },
-  widget_unknown: { 'zh-CN': '控件类型 {detail} 未知，按数据类型选择控件', 'en-US': 'Widget type {detail} is unknown; the widget follows the data type' },
-  range_ignored: { 'zh-CN': '范围检查 {detail} 无法表示为最小值或最大值，已忽略', 'en-US': 'Range check {detail} cannot be expressed as a minimum or maximum; ignored' },
-  method_ignored: { 'zh-CN': '计算方法（MethodDef）不导入，请在设计器中重新填写公式', 'en-US': 'Methods (MethodDef) are not imported; write the formula again in the designer' },
-  condition_ignored: { 'zh-CN': '条件（ConditionDef）不导入，请在设计器中设置显示条件', 'en-US': 'Conditions (ConditionDef) are not imported; set show conditions in the designer' },
-  item_missing: { 'zh-CN': '引用的 {detail} 未定义，已跳过', 'en-US': 'The referenced {detail} is not defined; skipped' },
-  nested_group_item: { 'zh-CN': '重复组中的项目已作为表格列导入', 'en-US': 'Items of a repeating group are imported as table columns' },
-  name_renamed: { 'zh-CN': '名称 {detail} 不是有效的变量名，已改名', 'en-US': 'The name {detail} is not a valid variable name; renamed' },
-  abbr_taken: { 'zh-CN': '表单缩写 {detail} 已被本项目使用', 'en-US': 'The panel abbreviation {detail} is already used in this project' },
-  event_taken: { 'zh-CN': '访视名称 {detail} 已被本项目使用', 'en-US': 'The visit name {detail} is already used in this project' },
-  form_unused: { 'zh-CN': '表单未被任何访视引用，仍作为表单导入', 'en-US': 'The form is used by no visit; imported as a panel all the same' },
-  panel_invalid: { 'zh-CN': '导入后的表单不符合设计规则：{detail}', 'en-US': 'The imported panel breaks a design rule: {detail}' },
-} as const;
 export type OdmImportNoteCode = keyof typeof ODM_IMPORT_NOTES;
 
 export interface OdmImportNote {

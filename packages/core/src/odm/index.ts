@@ -6,3 +6,5 @@ export * from './design.js';
 export * from './metadata.js';
 export * from './check.js';
 export * from './import.js';
+export { ODM_IMPORT_NOTES } from '../errors/catalogue-odm.js';
+export * from './calls.js';
