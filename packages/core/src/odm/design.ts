@@ -1,5 +1,5 @@
 import type { EventType } from '../design/events.js';
-import type { OptionItem, Panel, Widget } from '../panels/schema.js';
+import type { LabColumnRole, OptionItem, Panel, Widget } from '../panels/schema.js';
 import { isDataWidget, tableColumns, walkWidgets } from '../panels/walk.js';
 import { odmDataType } from './datatype.js';
 import type { OdmDataType } from './datatype.js';
@@ -23,6 +23,8 @@ export interface OdmItem {
   mandatory: boolean;
   codeList: { oid: string; options: OptionItem[] } | null;
   unit: { oid: string; symbol: string } | null;
+  /** The part of a lab row a table column plays (spec 002 §3). */
+  labRole: LabColumnRole | null;
 }
 
 export interface OdmGroup {
@@ -63,7 +65,7 @@ export interface OdmDesignModel {
   units: Map<string, string>;
 }
 
-function itemOf(widget: Widget, oid: string, key: string, name: string, nameEn: string | null | undefined, units: Map<string, string>): OdmItem {
+function itemOf(widget: Widget, oid: string, key: string, name: string, nameEn: string | null | undefined, units: Map<string, string>, labRole: LabColumnRole | null = null): OdmItem {
   const options = widget.options.options ?? [];
   const symbol = widget.options.annotation?.trim() ?? '';
   let unit: OdmItem['unit'] = null;
@@ -82,6 +84,7 @@ function itemOf(widget: Widget, oid: string, key: string, name: string, nameEn: 
     mandatory: widget.required === true || widget.options.required === true,
     codeList: options.length > 0 ? { oid: odmOid.codeList(oid), options } : null,
     unit,
+    labRole,
   };
 }
 
@@ -106,7 +109,7 @@ export function odmDesignModel(design: OdmDesignInput): OdmDesignModel {
       if (widget.type === 'table') {
         const cells = tableColumns(widget)
           .filter((column) => isDataWidget(column.widget))
-          .map((column) => itemOf(column.widget, odmOid.cell(abbr, widget.model, column.key), column.key, column.title, column.titleEn, units));
+          .map((column) => itemOf(column.widget, odmOid.cell(abbr, widget.model, column.key), column.key, column.title, column.titleEn, units, column.refCtrl ?? null));
         tables.set(widget.model, group(odmOid.tableGroup(abbr, widget.model), widget, cells));
       } else if (place.kind !== 'table' && isDataWidget(widget)) {
         plain.push(itemOf(widget, odmOid.item(abbr, widget.model), widget.model, widget.name, widget.nameEn, units));

@@ -6,8 +6,8 @@ import type { PaletteWidget } from '../panels/factory.js';
 import { PALETTE_WIDGETS, createWidget } from '../panels/factory.js';
 import { createTableShell } from '../panels/factory-layout.js';
 import { generateRules } from '../panels/rules.js';
-import type { DataType, OptionItem, Panel, TableColumn, Widget, WidgetType } from '../panels/schema.js';
-import { DATA_TYPES, WIDGET_TYPES } from '../panels/schema.js';
+import type { DataType, LabColumnRole, OptionItem, Panel, TableColumn, Widget, WidgetType } from '../panels/schema.js';
+import { DATA_TYPES, LAB_COLUMN_ROLES, WIDGET_TYPES } from '../panels/schema.js';
 import type { ODM_IMPORT_NOTES } from '../errors/catalogue-odm.js';
 import { widgetTypeForDataType } from './datatype.js';
 import { DCAP_ALIAS } from './metadata.js';
@@ -124,7 +124,11 @@ function widgetFor(def: XmlElement, model: string, defs: Defs, note: (code: OdmI
   const question = texts(childNamed(def, 'Question'));
   const description = texts(childNamed(def, 'Description'));
   const options: Widget['options'] = { ...base.options };
-  if (codeList) options.options = optionsOf(codeList);
+  if (codeList) {
+    options.options = optionsOf(codeList);
+    const dictType = aliasOf(codeList, DCAP_ALIAS.dictType);
+    if (dictType) options.dictType = dictType;
+  }
   else if (base.options.options) options.options = [];
   for (const range of childrenNamed(def, 'RangeCheck')) {
     const comparator = range.attrs.Comparator ?? '';
@@ -241,7 +245,9 @@ export function planOdmImport(root: XmlElement, takenAbbrs: ReadonlySet<string> 
         const columnKey = uniqueName(IDENTIFIER.test(raw) ? raw : identifierFrom(raw, 48), columnKeys, 48);
         const cellModel = uniqueName(`${tableModel}_${columnKey}`, used, 64);
         const widget = finish(widgetFor(def, cellModel, defs, (code, detail) => notes.push({ element: 'ItemDef', oid, code, detail, blocking: false })), mandatory);
-        return { title: widget.name, titleEn: widget.nameEn ?? widget.name, key: columnKey, width: `${String(Math.floor(100 / Math.max(items.length, 1)))}%`, widget: { ...widget, table: tableModel } };
+        const role = aliasOf(def, DCAP_ALIAS.labRole);
+        const refCtrl = role !== undefined && (LAB_COLUMN_ROLES as readonly string[]).includes(role) ? { refCtrl: role as LabColumnRole } : {};
+        return { title: widget.name, titleEn: widget.nameEn ?? widget.name, key: columnKey, width: `${String(Math.floor(100 / Math.max(items.length, 1)))}%`, widget: { ...widget, table: tableModel }, ...refCtrl };
       });
       const repeatable = aliasOf(group, DCAP_ALIAS.repeatable) !== 'false';
       list.push({

@@ -14,6 +14,8 @@ export const DCAP_ALIAS = {
   repeatable: 'DCAP:repeatable',
   abbr: 'DCAP:abbr',
   eventType: 'DCAP:eventType',
+  labRole: 'DCAP:labRole',
+  dictType: 'DCAP:dictType',
 } as const;
 
 const alias = (context: string, name: string): string => emptyTag('Alias', { Context: context, Name: name });
@@ -53,6 +55,7 @@ function itemDef(item: OdmItem): string {
   if (options.multiple === true) out += alias(DCAP_ALIAS.multiple, 'true');
   if (options.precision !== undefined && item.dataType !== 'float') out += alias(DCAP_ALIAS.precision, String(options.precision));
   if (options.dataType !== undefined) out += alias(DCAP_ALIAS.dataType, options.dataType);
+  if (item.labRole) out += alias(DCAP_ALIAS.labRole, item.labRole);
   return out + closeTag('ItemDef');
 }
 
@@ -65,6 +68,7 @@ function codeList(item: OdmItem): string {
     if (option.key !== option.value) out += alias(DCAP_ALIAS.optionKey, option.key);
     out += closeTag('CodeListItem');
   }
+  if (item.widget.options.dictType) out += alias(DCAP_ALIAS.dictType, item.widget.options.dictType);
   return out + closeTag('CodeList');
 }
 

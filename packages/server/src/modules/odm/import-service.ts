@@ -89,7 +89,7 @@ export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: 
   const notes = [...plan.notes];
   for (const instrument of plan.instruments) {
     for (const issue of checkPanel(instrument.panel).issues) {
-      notes.push({ element: 'FormDef', oid: instrument.oid, code: 'panel_invalid', detail: `${issue.path}: ${issue.message}`, blocking: true });
+      notes.push({ element: 'FormDef', oid: instrument.oid, code: 'panel_invalid', detail: `${issue.path}: ${caller.meta.locale === 'en-US' ? issue.messageEn : issue.message}`, blocking: true });
     }
   }
   if (body.dryRun === 'true') return report(plan, notes, caller, null);
