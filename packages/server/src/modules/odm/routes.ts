@@ -9,7 +9,7 @@ import { findEnvByKey } from '../publishing/repo.js';
 import { importOdm } from './import-service.js';
 import { writeOdmDesign } from './writer.js';
 
-const TAG = 'design';
+const TAG = 'odm';
 
 /**
  * CDISC ODM 1.3.2 of the study design (docs/decisions.md, "CDISC ODM"): the design an environment runs as
