@@ -36,7 +36,20 @@ export function odmDataType(widget: Pick<Widget, 'type' | 'options'>): OdmDataTy
       return /s/.test(options.format ?? 'HH:mm:ss') ? 'time' : 'partialTime';
     case 'switch':
       return 'boolean';
-    default:
+    case 'textarea':
+    case 'radio':
+    case 'checkbox':
+    case 'select':
+    case 'bullseyeplot':
+    case 'color':
+    case 'uploader':
+    case 'imgupload':
+    case 'alert':
+    case 'blank':
+    case 'richeditor':
+    case 'grid':
+    case 'table':
+    case 'placeholder':
       return 'text';
   }
 }
@@ -86,7 +99,7 @@ export function odmValue(dataType: OdmDataType, value: unknown): string | null {
     return codes.length === 0 ? null : codes.join(',');
   }
   if (typeof value === 'object') return JSON.stringify(value);
-  const text = String(value);
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
   switch (dataType) {
     case 'boolean':
       return value === true || text === 'true' || text === '1' ? 'true' : value === false || text === 'false' || text === '0' ? 'false' : text;
@@ -96,7 +109,14 @@ export function odmValue(dataType: OdmDataType, value: unknown): string | null {
       const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(:\d{2})?)$/.exec(text);
       return match ? `${match[1] ?? ''}T${padTime(match[2] ?? '')}` : text;
     }
-    default:
+    case 'integer':
+    case 'float':
+    case 'date':
+    case 'partialDate':
+    case 'partialTime':
+    case 'text':
+    case 'string':
+    case 'URI':
       return text;
   }
 }

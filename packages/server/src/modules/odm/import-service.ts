@@ -14,12 +14,11 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { UploadedFileInfo } from '../../http/uploads.js';
-import * as eventRepo from '../events/repo.js';
-import { saveEvent, saveMatrix } from '../events/service.js';
+import { getMatrix, listEvents, saveEvent, saveMatrix } from '../events/service.js';
 import { uploadInstruments } from '../instruments/file-service.js';
 import { checkPanel } from '../instruments/panel-check.js';
 import { countFields } from '../instruments/presenter.js';
-import * as instrumentRepo from '../instruments/repo.js';
+import { listInstruments } from '../instruments/service.js';
 import { xmllintErrors } from './schema-check.js';
 
 /** The file as text, after the schema check and our own OID check; refuses with the reason otherwise. */
@@ -83,8 +82,8 @@ export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: 
   const bytes = Buffer.from(body.file.buffer, body.file.byteOffset, body.file.byteLength);
   const root = await readOdmFile(deps, bytes, info);
   const projectId = caller.project.project.id;
-  const abbrs = new Set((await instrumentRepo.listInstruments(deps.db, projectId)).map((row) => row.name_abbr));
-  const eventNames = new Set((await eventRepo.listEvents(deps.db, projectId)).map((row) => row.name));
+  const abbrs = new Set((await listInstruments(deps, caller.project)).map((row) => row.nameAbbr));
+  const eventNames = new Set((await listEvents(deps, caller.project)).map((row) => row.name));
   const plan = planOdmImport(root, abbrs, eventNames);
   const notes = [...plan.notes];
   for (const instrument of plan.instruments) {
@@ -114,6 +113,6 @@ export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: 
       if (instrumentId !== undefined) cells.push({ eventId: saved.id, instrumentId });
     }
   }
-  if (cells.length > 0) await saveMatrix(deps, caller, [...(await eventRepo.listCells(deps.db, projectId)), ...cells]);
+  if (cells.length > 0) await saveMatrix(deps, caller, [...(await getMatrix(deps, caller.project)).cells, ...cells]);
   return report(plan, notes, caller, { instruments, events });
 }

@@ -11,6 +11,10 @@ export function envRow(db: Executor, projectId: number, envId: number) {
   return db.selectFrom('project_envs').select(['id', 'key', 'name', 'name_en']).where('project_id', '=', projectId).where('id', '=', envId).executeTakeFirst();
 }
 
+export function envByKey(db: Executor, projectId: number, key: string) {
+  return db.selectFrom('project_envs').select(['id', 'key']).where('project_id', '=', projectId).where('key', '=', key).executeTakeFirst();
+}
+
 /** The design version the environment runs, if any. */
 export async function envVersionId(db: Executor, envId: number): Promise<number | null> {
   const row = await db.selectFrom('env_designs').select('design_version_id').where('env_id', '=', envId).executeTakeFirst();

@@ -5,8 +5,8 @@ import { sessionEnv } from '../../http/context.js';
 import { fromBody, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
-import { findEnvByKey } from '../publishing/repo.js';
 import { importOdm } from './import-service.js';
+import { envByKey } from './repo.js';
 import { writeOdmDesign } from './writer.js';
 
 const TAG = 'odm';
@@ -29,7 +29,7 @@ export function registerOdmRoutes(app: FastifyInstance, routes: RouteRegistry, d
     raw: true,
     handler: async ({ caller, query }) => {
       const key = query.env ?? sessionEnv(caller);
-      const env = key === null ? undefined : await findEnvByKey(deps.db, caller.project.project.id, key);
+      const env = key === null ? undefined : await envByKey(deps.db, caller.project.project.id, key);
       if (!env) throw new AppError('project.no_current');
       const now = deps.clock.now();
       const chunks: string[] = [];
