@@ -55,9 +55,9 @@ const scope = (extra: Partial<OdmScope> = {}): OdmScope => ({
   ...extra,
 });
 
-async function written(extra: Partial<OdmScope> = {}) {
+async function written(extra: Partial<OdmScope> = {}, batchSize?: number) {
   const sink = memorySink();
-  const summary = await writeOdm(db(), scope(extra), sink);
+  const summary = await writeOdm(db(), scope(extra), sink, batchSize === undefined ? {} : { batchSize });
   return { summary, xml: sink.text(), writes: sink.writes };
 }
 
@@ -78,6 +78,13 @@ beforeAll(async () => {
     ],
   });
   await save(siteBUser, pid(b, 'screening', 'DM'), { INITIALS: 'WB', SEX: '1' });
+  for (const height of [171, 172]) {
+    const visit = ok(await post(coordinator, '/dcap/schedule/addUnscheduled', { subjectId: a.id, eventId: rs.events.unscheduled })) as { panelInstanceIds: number[] };
+    await save(coordinator, visit.panelInstanceIds[0] ?? 0, { VSDAT: '2024-04-01', HEIGHT: height });
+  }
+  const firstLog = a.panelInstances.log?.AE ?? 0;
+  await save(coordinator, firstLog, { AETAB: [{ AETERM: '头痛', AESTDAT: '2024-03-02', AESER: 'N' }] });
+  ok(await post(coordinator, '/dcap/schedule/addLogEntry', { panelInstanceId: firstLog }));
   ok(await post(monitor, '/dcap/query/raise', { panelInstanceId: pid(a, 'screening', 'DM'), path: 'BRTHDAT', content: '请核实出生日期', contentEn: 'Please verify the date of birth' }));
   ok(await post(monitor, '/dcap/project/recordData/workflow/bulk', { scope: 'panel', id: pid(a, 'screening', 'VS'), action: 'verify' }));
   ok(await post(dataManager, '/dcap/project/recordData/workflow/bulk', { scope: 'panel', id: pid(a, 'screening', 'VS'), action: 'review' }));
@@ -132,7 +139,7 @@ describe('snapshot files', () => {
     expect(value('IT.DM.BRTHDAT')).toEqual(['1980-02-03']);
     expect(value('IT.DM.SEX')).toEqual(['2']);
     expect(value('IT.VS.WEIGHT')).toEqual(['65.5']);
-    expect(value('IT.VS.HEIGHT')).toEqual(['170']);
+    expect(value('IT.VS.HEIGHT')).toEqual(['170', '171', '172']);
     const rows = elements(root, 'ItemGroupData').filter((group) => group.attrs.ItemGroupOID === 'IG.CM.CMTAB');
     expect(rows.map((row) => [row.attrs.ItemGroupRepeatKey, elements(row, 'ItemData').find((data) => data.attrs.ItemOID === 'IT.CM.CMTAB.CMTRT')?.attrs.Value])).toEqual([
       ['1', '阿司匹林'],
@@ -168,6 +175,32 @@ describe('snapshot files', () => {
     const root = expectValidOdm(xml);
     expect([...new Set(elements(root, 'FormData').map((form) => form.attrs.FormOID))]).toEqual(['F.DM']);
     expect(elements(root, 'FormDef').map((form) => form.attrs.OID)).toEqual(['F.DM']);
+  });
+});
+
+describe('repeats and batches', () => {
+  it('write repeated visits and log entries under their sequence as repeat keys', async () => {
+    const root = expectValidOdm((await written()).xml);
+    const subjectA = elements(root, 'SubjectData').find((subject) => subject.attrs.SubjectKey === a.platformNo) ?? root;
+    const unscheduled = elements(subjectA, 'StudyEventData').filter((event) => event.attrs.StudyEventOID === `SE.${String(rs.events.unscheduled)}`);
+    expect(unscheduled.map((event) => [event.attrs.StudyEventRepeatKey, elements(event, 'ItemData').find((data) => data.attrs.ItemOID === 'IT.VS.HEIGHT')?.attrs.Value])).toEqual([
+      ['1', '171'],
+      ['2', '172'],
+    ]);
+    const logForms = elements(subjectA, 'FormData').filter((form) => form.attrs.FormOID === 'F.AE');
+    expect(logForms.map((form) => form.attrs.FormRepeatKey)).toEqual(['1', '2']);
+    expect(elements(logForms[0] ?? root, 'ItemData').find((data) => data.attrs.ItemOID === 'IT.AE.AETAB.AETERM')?.attrs.Value).toBe('头痛');
+    expect(elements(root, 'StudyEventDef').find((event) => event.attrs.OID === `SE.${String(rs.events.unscheduled)}`)?.attrs.Repeating).toBe('Yes');
+    expect(elements(root, 'FormDef').find((form) => form.attrs.OID === 'F.AE')?.attrs.Repeating).toBe('Yes');
+  });
+
+  it('page subjects by id: batches of one write each subject once, in order, as one batch does', async () => {
+    const whole = await written();
+    const paged = await written({}, 1);
+    // Line breaks fall between batches; the elements are the same.
+    expect(paged.xml.replaceAll('\n', '')).toBe(whole.xml.replaceAll('\n', ''));
+    expect(paged.summary).toEqual(whole.summary);
+    expect(paged.writes).toBeGreaterThan(whole.writes);
   });
 });
 

@@ -170,7 +170,8 @@ async function readBatch(db: Executor, scope: OdmScope, envKey: string, subjects
  * the users the file names, the sites and the signature meanings, then one ClinicalData per version.
  * Subjects are read in batches by id and written batch by batch, so the file is never held whole.
  */
-export async function writeOdm(db: Executor, scope: OdmScope, sink: OdmSink): Promise<OdmSummary> {
+export async function writeOdm(db: Executor, scope: OdmScope, sink: OdmSink, options: { batchSize?: number } = {}): Promise<OdmSummary> {
+  const batchSize = options.batchSize ?? BATCH;
   const env = await repo.envRow(db, scope.projectId, scope.envId);
   if (!env) throw new AppError('odm.no_design');
   const { versions, currentId } = await versionsOf(db, scope, true);
@@ -187,13 +188,13 @@ export async function writeOdm(db: Executor, scope: OdmScope, sink: OdmSink): Pr
     await sink.write(`${openTag('ClinicalData', { StudyOID: study.studyOid, MetaDataVersionOID: version.oid })}\n`);
     let after = 0;
     for (;;) {
-      const subjects = await repo.subjectBatch(db, { projectId: scope.projectId, envId: scope.envId, siteIds: scope.siteIds, statuses: scope.statuses }, after, BATCH);
+      const subjects = await repo.subjectBatch(db, { projectId: scope.projectId, envId: scope.envId, siteIds: scope.siteIds, statuses: scope.statuses }, after, batchSize);
       if (subjects.length === 0) break;
       after = subjects.at(-1)?.id ?? after;
       const batch = await readBatch(db, scope, env.key, subjects, version.id, siteCodes);
       const xml = subjectsXml(version.model, batch, { mode: scope.mode, eventIds, includeEmpty: version.id === currentId }, counter);
       if (xml !== '') await sink.write(`${xml}\n`);
-      if (subjects.length < BATCH) break;
+      if (subjects.length < batchSize) break;
     }
     await sink.write(`${closeTag('ClinicalData')}\n`);
   }
