@@ -1,5 +1,6 @@
 import type { OdmImportReport, Panel, RecordPanel, Widget } from '@dcap/core';
 import { createWidget, evaluateForm, generateRules, isDataWidget, studyToday, walkWidgets } from '@dcap/core';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, project, refused } from '../roles/study.fixture.js';
@@ -254,6 +255,50 @@ describe('importing an ODM design', () => {
     expect(await instrumentCount(rs.projectId)).toBe(before);
   });
 
+  it('reports per element what an external study’s design could not carry over, then applies the rest', async () => {
+    const admin = rs.people.projectAdmin;
+    const xml = fs.readFileSync(new URL('./testdata/external-study.xml', import.meta.url), 'utf8');
+    expectValidOdm(xml);
+    const other = await project(rs.study, admin, 'ODMEXT');
+    ok(await rs.study.t.call('GET', `/dcap/project/store/${String(other.id)}`, { token: admin.token }));
+    ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token: admin.token }));
+    const dry = ok(await importFile(admin, other.id, xml, true, 'zh-CN')) as OdmImportReport;
+    expect(dry.notes.map((note) => `${note.element}:${note.oid}:${note.code}:${String(note.blocking)}`)).toEqual([
+      'MethodDef:MT.AGE:method_ignored:false',
+      'ConditionDef:CD.SKIP:condition_ignored:false',
+      'ItemDef:IT.AGE:name_renamed:false',
+      'ItemDef:IT.AGE:range_ignored:false',
+      'ItemDef:IT.BLOB:datatype_approximated:false',
+    ]);
+    expect(dry.notes.find((note) => note.code === 'datatype_approximated')?.message).toBe('数据类型 hexBinary 没有对应控件，按单行文本导入');
+    expect(dry.instruments).toEqual([{ name: 'Vitals', nameEn: null, nameAbbr: 'VITALS', fields: 4, id: null }]);
+    expect(await instrumentCount(other.id)).toBe(0);
+    const applied = ok(await importFile(admin, other.id, xml, false)) as OdmImportReport;
+    const row = await db().selectFrom('instruments').select('panel').where('id', '=', applied.instruments[0]?.id ?? 0).executeTakeFirstOrThrow();
+    const list = (row.panel as Panel).list;
+    expect(list.map((widget) => [widget.type, widget.model, widget.name, widget.nameEn ?? null, widget.options.required === true])).toEqual([
+      ['number', 'AGE_YRS', 'Age', 'Age', true],
+      ['input', 'BLOB', 'BLOB', null, false],
+      ['textarea', 'NOTE', '备注', 'Note', false],
+      ['radio', 'SMOKE', 'SMOKE', null, false],
+    ]);
+    expect(list[2]?.options.maxlength).toBe(400);
+    expect(list[3]?.options.options?.map((option) => [option.value, option.label])).toEqual([
+      ['1', 'Yes'],
+      ['0', 'No'],
+    ]);
+    const events = await db().selectFrom('events').select(['name', 'type']).where('project_id', '=', other.id).execute();
+    expect(events).toEqual([{ name: 'Visit 1', type: 'TREATMENT' }]);
+  });
+
+  it('refuses an empty file, and bytes that are not UTF-8 as not XML', async () => {
+    refused(await importFile(rs.people.projectAdmin, rs.projectId, '', true), 400, 'odm.file_required');
+    const form = multipartForm({ projectId: rs.projectId }, { name: 'study.xml', type: 'application/xml', bytes: Buffer.from([0x3c, 0x41, 0xff, 0xfe, 0x2f, 0x3e]) });
+    const response = await rs.study.t.request({ method: 'POST', url: '/dcap/project/design/importOdm', headers: { token: rs.people.projectAdmin.token, 'content-type': form.contentType }, payload: form.payload });
+    expect(response.json()).toMatchObject({ errorCode: 'odm.not_xml' });
+    expect(response.statusCode).toBe(422);
+  });
+
   it('reports names the project already uses as blocking, and will not apply then', async () => {
     const admin = rs.people.projectAdmin;
     ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token: admin.token }));
@@ -381,3 +426,30 @@ function normalised(panel: Panel) {
       repeatable: widget.type === 'table' ? widget.options.repeatable === true : null,
     }));
 }
+
+describe('a design republished after data was entered', () => {
+  it('writes each version with its own ClinicalData, so every value resolves against the design it was entered under', async () => {
+    const { projectAdmin, coordinator } = rs.people;
+    ok(await rs.study.t.call('GET', `/dcap/project/store/${String(rs.projectId)}`, { token: projectAdmin.token }));
+    ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token: projectAdmin.token }));
+    const draft = await db().selectFrom('instruments').select('panel').where('id', '=', rs.instruments.DM).executeTakeFirstOrThrow();
+    const panel = draft.panel as Panel;
+    ok(await post(projectAdmin, '/dcap/project/field/saveAllCfg', { instrumentId: rs.instruments.DM, list: [...panel.list, rich('input', 'NICK', '昵称', 'Nickname')], config: panel.config }));
+    ok(await post(projectAdmin, '/dcap/project/design/publish', { projectId: rs.projectId, target: 'uat', note: 'v2' }));
+    ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: projectAdmin.token }));
+    const c = await addSubject(rs, coordinator, rs.siteA.id);
+    await save(coordinator, pid(c, 'screening', 'DM'), { INITIALS: 'CC', NICK: '小明' });
+
+    const { xml, summary } = await written();
+    const root = expectValidOdm(xml);
+    expect(elements(root, 'MetaDataVersion').map((version) => version.attrs.OID)).toEqual(['MDV.1', 'MDV.2']);
+    const blocks = elements(root, 'ClinicalData');
+    expect(blocks.map((block) => block.attrs.MetaDataVersionOID)).toEqual(['MDV.1', 'MDV.2']);
+    const keysOf = (index: number) => elements(blocks[index] ?? root, 'SubjectData').map((subject) => subject.attrs.SubjectKey);
+    expect(keysOf(0)).toEqual([a.platformNo, b.platformNo]);
+    expect(keysOf(1)).toContain(c.platformNo);
+    expect(elements(blocks[1] ?? root, 'ItemData').find((data) => data.attrs.ItemOID === 'IT.DM.NICK')?.attrs.Value).toBe('小明');
+    expect(elements(blocks[0] ?? root, 'ItemData').find((data) => data.attrs.ItemOID === 'IT.DM.INITIALS')?.attrs.Value).toBe('LS');
+    expect(summary.subjects).toBe(3);
+  });
+});
