@@ -7,8 +7,8 @@ export const ODM_ERRORS = {
   'odm.schema_invalid': { status: 422, 'zh-CN': '文件不符合 CDISC ODM 1.3.2 架构：{detail}', 'en-US': 'The file does not conform to the CDISC ODM 1.3.2 schema: {detail}' },
   'odm.schema_unavailable': {
     status: 503,
-    'zh-CN': '服务器未配置 ODM 架构校验，暂不能导入',
-    'en-US': 'The server has no ODM schema check configured; imports are not possible',
+    'zh-CN': '服务器未配置 ODM 架构校验（ODM_SCHEMA 与 xmllint），暂不能导入',
+    'en-US': 'The server has no ODM schema check configured (ODM_SCHEMA and xmllint); imports are not possible',
   },
   'odm.references_invalid': { status: 422, 'zh-CN': '文件中的 OID 引用无法解析：{detail}', 'en-US': 'OID references of the file do not resolve: {detail}' },
   'odm.import_blocked': {

@@ -40,7 +40,10 @@ async function readOdmFile(deps: ServiceDeps, bytes: Buffer, info: UploadedFileI
   }
   const schema = deps.config.odmSchema;
   if (!schema) throw new AppError('odm.schema_unavailable');
-  const errors = await xmllintErrors(schema, bytes);
+  // Without xmllint on the machine no file can be checked, which is the same as no schema configured.
+  const errors = await xmllintErrors(schema, bytes).catch(() => {
+    throw new AppError('odm.schema_unavailable');
+  });
   if (errors.length > 0) throw new AppError('odm.schema_invalid', { detail: errors.join('; ') });
   const problems = checkOdmReferences(text);
   if (problems.length > 0) {

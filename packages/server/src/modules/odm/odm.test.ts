@@ -299,6 +299,22 @@ describe('importing an ODM design', () => {
     expect(response.statusCode).toBe(422);
   });
 
+  it('refuses every import on a server without the schema to check against, rather than reading it unchecked', async () => {
+    const xml = await designXml();
+    const t = await createTestContext();
+    try {
+      const token = await t.signIn(ADMIN.username, ADMIN.password);
+      const study = { t, admin: { id: 1, username: ADMIN.username, token } };
+      const { id } = await project(study, study.admin, 'NOXSD');
+      const form = multipartForm({ projectId: id, dryRun: 'true' }, { name: 'study.xml', type: 'application/xml', bytes: Buffer.from(xml, 'utf8') });
+      const response = await t.request({ method: 'POST', url: '/dcap/project/design/importOdm', headers: { token, 'content-type': form.contentType, 'accept-language': 'zh-CN' }, payload: form.payload });
+      expect(response.json()).toMatchObject({ errorCode: 'odm.schema_unavailable', msg: '服务器未配置 ODM 架构校验（ODM_SCHEMA 与 xmllint），暂不能导入' });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('reports names the project already uses as blocking, and will not apply then', async () => {
     const admin = rs.people.projectAdmin;
     ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token: admin.token }));
