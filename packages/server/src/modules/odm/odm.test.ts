@@ -119,6 +119,8 @@ describe('the design as ODM metadata', () => {
     expect(elements(bmi ?? root, 'Alias').find((alias) => alias.attrs.Context === 'DCAP:formula')?.attrs.Name).toContain('[WEIGHT]');
     expect(elements(root, 'ItemGroupDef').find((group) => group.attrs.OID === 'IG.CM.CMTAB')?.attrs.Repeating).toBe('Yes');
     expect(elements(root, 'ClinicalData')).toEqual([]);
+    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'design.exportOdm').where('project_id', '=', rs.projectId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_id: rs.people.projectAdmin.id, env: 'uat', entity_id: String(rs.projectId), new_value: { fileOid: root.attrs.FileOID, versions: 'MDV.1' } });
   });
 
   it('needs the export right', async () => {
@@ -353,8 +355,12 @@ describe('importing an ODM design', () => {
     );
     const cells = await db().selectFrom('event_instruments').select(['event_id', 'instrument_id']).where('project_id', '=', other.id).execute();
     expect(cells).toHaveLength(source.matrix.length);
-    const audit = await db().selectFrom('audit_log').select('action').where('project_id', '=', other.id).execute();
-    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['instrument.upload', 'event.matrix.save']));
+    // Applied through the instrument and event services: their audit rows, with what they created.
+    const audit = await db().selectFrom('audit_log').select(['action', 'new_value']).where('project_id', '=', other.id).orderBy('id').execute();
+    const upload = audit.find((row) => row.action === 'instrument.upload')?.new_value as { created: { nameAbbr: string; panel: Panel }[] } | undefined;
+    expect(upload?.created.map((entry) => entry.nameAbbr)).toEqual(source.instruments.map((instrument) => instrument.nameAbbr));
+    expect(audit.filter((row) => row.action === 'event.create')).toHaveLength(source.events.length);
+    expect((audit.find((row) => row.action === 'event.matrix.save')?.new_value as { added: unknown[] } | undefined)?.added).toHaveLength(source.matrix.length);
   }
 
   it('round trip: the study’s design (lab table, formulas, logs) exported and imported into another project gives the same panels and visits', async () => {

@@ -1,13 +1,11 @@
-import { AppError, ODM_IMPORT_MAX_BYTES, odmDesignQuerySchema, odmImportReportSchema, odmImportSchema, studyToday } from '@dcap/core';
+import { ODM_IMPORT_MAX_BYTES, odmDesignQuerySchema, odmImportReportSchema, odmImportSchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
-import { sessionEnv } from '../../http/context.js';
 import { fromBody, fromQuery } from '../../http/locate.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
+import { designOdmFile } from './design-file.js';
 import { importOdm } from './import-service.js';
-import { envByKey } from './repo.js';
-import { writeOdmDesign } from './writer.js';
 
 const TAG = 'odm';
 
@@ -27,19 +25,7 @@ export function registerOdmRoutes(app: FastifyInstance, routes: RouteRegistry, d
     query: odmDesignQuerySchema,
     response: fileReplySchema,
     raw: true,
-    handler: async ({ caller, query }) => {
-      const key = query.env ?? sessionEnv(caller);
-      const env = key === null ? undefined : await envByKey(deps.db, caller.project.project.id, key);
-      if (!env) throw new AppError('project.no_current');
-      const now = deps.clock.now();
-      const chunks: string[] = [];
-      const { code } = await writeOdmDesign(
-        deps.db,
-        { projectId: caller.project.project.id, envId: env.id, locale: caller.meta.locale, description: null, fileOid: `DCAP.${oidSafe(caller.project.project.code)}.${env.key}.design.${String(now.getTime())}`, createdAt: now },
-        { write: (text) => Promise.resolve(void chunks.push(text)) },
-      );
-      return { contentType: 'application/xml; charset=utf-8', filename: `${code}-${env.key}-odm-${studyToday(now).replaceAll('-', '')}.xml`, body: Buffer.from(chunks.join(''), 'utf8') };
-    },
+    handler: ({ caller, query }) => designOdmFile(deps, caller, query),
   });
   routes.add(app, {
     method: 'POST',
@@ -53,9 +39,4 @@ export function registerOdmRoutes(app: FastifyInstance, routes: RouteRegistry, d
     response: odmImportReportSchema,
     handler: ({ caller, body, request }) => importOdm(deps, caller, body, request.uploadedFile),
   });
-}
-
-/** A project code as it may stand in a file OID. */
-function oidSafe(value: string): string {
-  return value.replace(/[^A-Za-z0-9_-]/g, '_');
 }

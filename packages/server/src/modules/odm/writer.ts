@@ -101,7 +101,7 @@ async function studyXml(db: Executor, scope: OdmScope, versions: readonly Versio
  * The environment's design as an ODM file of metadata only (GET /dcap/project/design/odm): the Study with
  * the version the environment runs; no clinical or administrative data.
  */
-export async function writeOdmDesign(db: Executor, scope: Pick<OdmScope, 'projectId' | 'envId' | 'locale' | 'fileOid' | 'createdAt' | 'description'>, sink: OdmSink): Promise<{ code: string }> {
+export async function writeOdmDesign(db: Executor, scope: Pick<OdmScope, 'projectId' | 'envId' | 'locale' | 'fileOid' | 'createdAt' | 'description'>, sink: OdmSink): Promise<{ code: string; versionOid: string }> {
   const full: OdmScope = { ...scope, siteIds: [], eventIds: null, instrumentIds: null, statuses: null, mode: 'snapshot' };
   const { versions } = await versionsOf(db, full, false);
   if (versions.length === 0) throw new AppError('odm.no_design');
@@ -109,7 +109,7 @@ export async function writeOdmDesign(db: Executor, scope: Pick<OdmScope, 'projec
   const study = await studyXml(db, full, versions, false);
   await sink.write(study.xml);
   await sink.write(`${closeTag('ODM')}\n`);
-  return { code: study.code };
+  return { code: study.code, versionOid: versions.map((version) => version.oid).join(',') };
 }
 
 async function adminXml(db: Executor, scope: OdmScope, envKey: string, studyOid: string, versions: readonly Version[], sites: { id: number; code: string; name: string; name_en: string | null }[]): Promise<string> {
