@@ -3,9 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OdmReferenceProblem, XmlElement } from '@dcap/core';
-import { allElements, checkOdmReferences, parseXml } from '@dcap/core';
+import type { OdmReferenceProblem, RecordPanel, Widget, XmlElement } from '@dcap/core';
+import { allElements, checkOdmReferences, createWidget, evaluateForm, generateRules, parseXml, studyToday } from '@dcap/core';
 import { expect } from 'vitest';
+import type { Persona } from '../roles/study.fixture.js';
+import { ok } from '../roles/study.fixture.js';
+import type { RecordsStudy } from '../../test/records.fixture.js';
+import { openRecordsStudy } from '../../test/records.fixture.js';
+import type { Reply } from '../../test/harness.js';
+import { ADMIN, createTestContext } from '../../test/harness.js';
+import { multipartForm } from '../attachments/attachments.fixture.js';
 
 /** The repository's root, five folders above this file. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -52,4 +59,38 @@ export function memorySink(): { write(text: string): Promise<void>; text(): stri
     text: () => chunks.join(''),
   };
   return sink;
+}
+
+/** The records study (test/records.fixture.ts) on a server configured with the ODM schema. */
+export async function openOdmStudy(code: string): Promise<RecordsStudy> {
+  const t = await createTestContext({ ODM_SCHEMA: ODM_XSD });
+  const token = await t.signIn(ADMIN.username, ADMIN.password);
+  return openRecordsStudy(code, { t, admin: { id: 1, username: ADMIN.username, token } });
+}
+
+/** Saves values into a panel instance as the renderer would: the form engine's values of what was typed. */
+export async function saveValues(rs: RecordsStudy, who: Persona, id: number, typed: Record<string, unknown>, reasons: Record<string, unknown> = {}): Promise<void> {
+  const panel = ok(await rs.study.t.call('GET', `/dcap/project/recordDataManage/panel/${String(id)}`, { token: who.token })) as RecordPanel;
+  const values = evaluateForm(panel.instrument.panel, { ...panel.values, ...typed }, { today: () => studyToday(rs.study.t.clock.now()) }).values;
+  ok(await rs.study.t.call('POST', '/dcap/project/recordDataManage/save', { token: who.token, body: { panelInstanceId: id, version: panel.version, values, reasons } }));
+}
+
+/** A file download as text. */
+export async function getFile(rs: RecordsStudy, who: Persona, url: string, lang = 'zh-CN'): Promise<{ status: number; text: string; type: string }> {
+  const response = await rs.study.t.request({ method: 'GET', url, headers: { token: who.token, 'accept-language': lang } });
+  return { status: response.statusCode, text: response.body, type: String(response.headers['content-type']) };
+}
+
+/** The design import call with an XML text as its file. */
+export async function importFile(rs: RecordsStudy, who: Persona, projectId: number, xml: string, dryRun: boolean, lang = 'en-US'): Promise<Reply> {
+  const form = multipartForm({ projectId, dryRun: String(dryRun) }, { name: 'study.xml', type: 'application/xml', bytes: Buffer.from(xml, 'utf8') });
+  const response = await rs.study.t.request({ method: 'POST', url: '/dcap/project/design/importOdm', headers: { token: who.token, 'content-type': form.contentType, 'accept-language': lang }, payload: form.payload });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** A palette widget with a readable key, labels in both languages (or Chinese only) and its rules. */
+export function widgetOf(item: Parameters<typeof createWidget>[0], key: string, name: string, nameEn?: string, options: Partial<Widget['options']> = {}): Widget {
+  const widget = createWidget(item, new Set());
+  const made = { ...widget, key, model: key, name, nameEn, options: { ...widget.options, ...options } };
+  return { ...made, rules: generateRules(made) };
 }

@@ -137,6 +137,16 @@ async function adminXml(db: Executor, scope: OdmScope, envKey: string, studyOid:
   return `${xml}${closeTag('AdminData')}\n`;
 }
 
+/** The list kept under `key`, made empty the first time. */
+function listIn<T>(map: Map<number, T[]>, key: number): T[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
+
 async function readBatch(db: Executor, scope: OdmScope, envKey: string, subjects: ClinicalBatch['subjects'], versionId: number, siteCodes: Map<number, string>): Promise<ClinicalBatch> {
   const subjectIds = subjects.map((subject) => subject.id);
   const events = await repo.eventInstancesOf(db, subjectIds);
@@ -146,17 +156,17 @@ async function readBatch(db: Executor, scope: OdmScope, envKey: string, subjects
   const history: ClinicalBatch['history'] = new Map();
   const queries: ClinicalBatch['queries'] = new Map();
   if (panelIds.length > 0) {
-    for (const row of await repo.fieldValuesOf(db, panelIds)) values.set(row.panel_instance_id, [...(values.get(row.panel_instance_id) ?? []), { path: row.path, value: row.value }]);
+    for (const row of await repo.fieldValuesOf(db, panelIds)) listIn(values, row.panel_instance_id).push({ path: row.path, value: row.value });
     if (scope.mode === 'transactional') {
       for (const row of await repo.fieldHistoryOf(db, scope.projectId, envKey, panelIds)) {
         const colon = row.entity_id.indexOf(':');
         const panelId = Number(row.entity_id.slice(0, colon));
         const value = (row.new_value as { value?: unknown } | null)?.value ?? null;
         const entry = { id: row.id, at: new Date(row.at), actor_id: row.actor_id, actor_username: row.actor_username, action: row.action, path: row.entity_id.slice(colon + 1), value, reason: row.reason };
-        history.set(panelId, [...(history.get(panelId) ?? []), entry]);
+        listIn(history, panelId).push(entry);
       }
     }
-    for (const row of await repo.queriesOf(db, panelIds)) queries.set(row.panel_instance_id, [...(queries.get(row.panel_instance_id) ?? []), row]);
+    for (const row of await repo.queriesOf(db, panelIds)) listIn(queries, row.panel_instance_id).push(row);
   }
   const signatures = (await repo.signaturesOf(db, subjectIds)).filter(
     (signature) => signature.scope === 'subject' || (signature.scope === 'event' ? true : panelIds.includes(signature.panel_instance_id ?? -1)),
