@@ -37,9 +37,9 @@ function signatureXml(signature: ClinicalBatch['signatures'][number] | undefined
   );
 }
 
-/** The signature an element carries: its latest one still standing, else its latest one (ODM allows one). */
+/** The signature an element carries: its latest standing one (ODM allows one; broken ones are not read). */
 function signatureFor(signatures: ClinicalBatch['signatures']): ClinicalBatch['signatures'][number] | undefined {
-  return signatures.filter((signature) => signature.broken_at === null).at(-1) ?? signatures.at(-1);
+  return signatures.at(-1);
 }
 
 function annotations(queries: readonly { id: number; status: string; content: string; content_en: string | null }[]): string {

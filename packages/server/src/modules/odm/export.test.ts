@@ -142,13 +142,21 @@ describe('snapshot files', () => {
   });
 
   it('limit subjects to the scope’s sites: a scope without a site writes none of its subjects', async () => {
-    const onlyA = await written({ siteIds: [rs.siteA.id] });
-    const keys = elements(expectValidOdm(onlyA.xml), 'SubjectData').map((subject) => subject.attrs.SubjectKey);
+    const onlyA = await written({ siteIds: [rs.siteA.id], mode: 'transactional' });
+    const rootA = expectValidOdm(onlyA.xml);
+    const keys = elements(rootA, 'SubjectData').map((subject) => subject.attrs.SubjectKey);
+    // Nothing of site B is named: not its Location, not the user who entered its data.
+    expect(elements(rootA, 'Location').map((location) => location.attrs.OID)).toEqual(['LOC.A01']);
+    expect(elements(rootA, 'User').map((user) => user.attrs.OID)).not.toContain(`USR.${String(rs.people.siteBUser.id)}`);
+    expect(onlyA.xml).not.toContain(rs.people.siteBUser.username);
+    expect((await written({ mode: 'transactional' })).xml).toContain(rs.people.siteBUser.username);
     expect(keys).toContain(a.platformNo);
     expect(keys).not.toContain(b.platformNo);
     expect(onlyA.summary.subjects).toBe(1);
-    const none = await written({ siteIds: [] });
-    expect(elements(expectValidOdm(none.xml), 'SubjectData')).toEqual([]);
+    const none = await written({ siteIds: [], mode: 'transactional' });
+    const rootNone = expectValidOdm(none.xml);
+    expect(elements(rootNone, 'SubjectData')).toEqual([]);
+    expect(elements(rootNone, 'User')).toEqual([]);
     expect(none.summary).toEqual({ subjects: 0, items: 0 });
   });
 

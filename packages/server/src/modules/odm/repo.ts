@@ -40,22 +40,36 @@ export function sitesOf(db: Executor, projectId: number) {
 
 /**
  * The people the file's audit records and signatures name: the actors of field changes and row deletions
- * in the environment, and the signers there.
+ * in the environment at the given sites, and the signers there.
  */
-export async function usersNamed(db: Executor, projectId: number, envKey: string, envId: number): Promise<{ id: number | null; username: string | null; name: string | null; name_en: string | null }[]> {
+export async function usersNamed(
+  db: Executor,
+  projectId: number,
+  envKey: string,
+  envId: number,
+  siteIds: readonly number[] | 'all',
+): Promise<{ id: number | null; username: string | null; name: string | null; name_en: string | null }[]> {
+  if (siteIds !== 'all' && siteIds.length === 0) return [];
+  const sites = siteIds === 'all' ? null : siteIds.map(String);
   const result = await sql<{ id: number | null; username: string | null; name: string | null; name_en: string | null }>`
     SELECT DISTINCT a.actor_id AS id, coalesce(u.username, a.actor_username) AS username, u.name, u.name_en
       FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
      WHERE a.chain = ${projectId} AND a.project_id = ${projectId} AND a.env = ${envKey} AND a.action IN ('record.value', 'record.rowDelete')
+       AND (${sites}::text[] IS NULL OR a.site_id::text = ANY(${sites}::text[]))
     UNION
     SELECT DISTINCT s.signer_id AS id, u.username, coalesce(u.name, s.signer_name), u.name_en
       FROM signatures s LEFT JOIN users u ON u.id = s.signer_id
-     WHERE s.env_id = ${envId}`.execute(db);
+     WHERE s.env_id = ${envId} AND s.broken_at IS NULL
+       AND (${sites}::text[] IS NULL OR s.site_id::text = ANY(${sites}::text[]))`.execute(db);
   return result.rows;
 }
 
-export function signatureMeanings(db: Executor, envId: number) {
-  return db.selectFrom('signatures').select('meaning').distinct().where('env_id', '=', envId).orderBy('meaning').execute();
+/** The meanings of the standing signatures of the environment at the given sites. */
+export async function signatureMeanings(db: Executor, envId: number, siteIds: readonly number[] | 'all') {
+  if (siteIds !== 'all' && siteIds.length === 0) return [];
+  let query = db.selectFrom('signatures').select('meaning').distinct().where('env_id', '=', envId).where('broken_at', 'is', null);
+  if (siteIds !== 'all') query = query.where('site_id', 'in', siteIds);
+  return query.orderBy('meaning').execute();
 }
 
 export interface SubjectFilter {
@@ -112,11 +126,13 @@ export async function fieldHistoryOf(db: Executor, projectId: number, envKey: st
   return result.rows;
 }
 
+/** The standing signatures of the subjects (a broken signature no longer attests the data). */
 export function signaturesOf(db: Executor, subjectIds: readonly number[]) {
   return db
     .selectFrom('signatures')
     .select(['id', 'subject_id', 'scope', 'event_instance_id', 'panel_instance_id', 'signer_id', 'meaning', 'signed_at', 'broken_at', 'site_id'])
     .where('subject_id', 'in', subjectIds)
+    .where('broken_at', 'is', null)
     .orderBy('id')
     .execute();
 }

@@ -114,7 +114,7 @@ export async function writeOdmDesign(db: Executor, scope: Pick<OdmScope, 'projec
 
 async function adminXml(db: Executor, scope: OdmScope, envKey: string, studyOid: string, versions: readonly Version[], sites: { id: number; code: string; name: string; name_en: string | null }[]): Promise<string> {
   let xml = openTag('AdminData', { StudyOID: studyOid });
-  const users = await repo.usersNamed(db, scope.projectId, envKey, scope.envId);
+  const users = await repo.usersNamed(db, scope.projectId, envKey, scope.envId, scope.siteIds);
   const seen = new Set<string>();
   for (const user of users) {
     const oid = user.id === null ? odmOid.userNamed(user.username ?? 'system') : odmOid.user(user.id);
@@ -131,7 +131,7 @@ async function adminXml(db: Executor, scope: OdmScope, envKey: string, studyOid:
     for (const version of versions) xml += emptyTag('MetaDataVersionRef', { StudyOID: studyOid, MetaDataVersionOID: version.oid, EffectiveDate: scope.createdAt.toISOString().slice(0, 10) });
     xml += closeTag('Location');
   }
-  for (const { meaning } of await repo.signatureMeanings(db, scope.envId)) {
+  for (const { meaning } of await repo.signatureMeanings(db, scope.envId, scope.siteIds)) {
     xml += `${openTag('SignatureDef', { OID: odmOid.signatureDef(meaning), Methodology: 'Electronic' })}${textElement('Meaning', meaning)}${textElement('LegalReason', meaning)}${closeTag('SignatureDef')}`;
   }
   return `${xml}${closeTag('AdminData')}\n`;
@@ -189,7 +189,8 @@ export async function writeOdm(db: Executor, scope: OdmScope, sink: OdmSink, opt
   await sink.write(odmOpen(scope, scope.mode === 'snapshot' ? 'Snapshot' : 'Transactional'));
   const study = await studyXml(db, scope, versions, true);
   await sink.write(study.xml);
-  const sites = await repo.sitesOf(db, scope.projectId);
+  // Only the scope's sites and the people who worked there are named, so nothing of another site leaks.
+  const sites = (await repo.sitesOf(db, scope.projectId)).filter((site) => scope.siteIds === 'all' || scope.siteIds.includes(site.id));
   const siteCodes = new Map(sites.map((site) => [site.id, site.code]));
   await sink.write(await adminXml(db, scope, env.key, study.studyOid, versions, sites));
   const counter = { subjects: new Set<number>(), items: 0 };
