@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createWidget } from '../panels/factory.js';
 import type { Widget } from '../panels/schema.js';
@@ -70,6 +71,22 @@ describe('XML text', () => {
     expect(() => parseXml('<A><B></A>')).toThrow(XmlSyntaxError);
     expect(() => parseXml('<!DOCTYPE A [<!ENTITY e "x">]><A>&e;</A>')).toThrow(/document type/);
     expect(() => parseXml('<A>&unknown;</A>')).toThrow(XmlSyntaxError);
+    expect(() => parseXml('<A>&#x110000;</A>')).toThrow(XmlSyntaxError);
+    expect(() => parseXml('<A>&#0;</A>')).toThrow(XmlSyntaxError);
+  });
+  it('answers any text with a tree or a syntax error, never another failure', () => {
+    const pieces = fc.constantFrom('<', '>', '/', '=', '"', "'", '&', ';', '#', 'x', 'A', ' ', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '&#x1F600;', '&amp;', '中');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 40 }), (parts) => {
+        try {
+          parseXml(parts.join(''));
+        } catch (error) {
+          expect(error).toBeInstanceOf(XmlSyntaxError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(checkOdmReferences('<<<').map((problem) => problem.kind)).toEqual(['syntax']);
   });
 });
 

@@ -30,8 +30,14 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 function decode(text: string, offset: number): string {
   return text.replace(/&(#x[0-9A-Fa-f]+|#\d+|\w+);?/g, (match, ref: string) => {
     if (!match.endsWith(';')) throw new XmlSyntaxError(`unterminated reference ${match}`, offset);
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
+    if (ref.startsWith('#')) {
+      const code = ref.startsWith('#x') ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      // XML 1.0 characters only: no NUL, no lone surrogates, nothing beyond Unicode.
+      if (!(code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff))) {
+        throw new XmlSyntaxError(`character reference ${match} is not an XML character`, offset);
+      }
+      return String.fromCodePoint(code);
+    }
     const value = PREDEFINED[ref];
     if (value === undefined) throw new XmlSyntaxError(`unknown entity &${ref};`, offset);
     return value;
