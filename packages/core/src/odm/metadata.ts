@@ -81,7 +81,8 @@ function groupDef(form: OdmForm, group: OdmGroup): string {
   return out + closeTag('ItemGroupDef');
 }
 
-const groupsOf = (form: OdmForm): OdmGroup[] => [form.fields, ...form.tables.values()];
+/** A form's groups; a panel whose fields are all in tables has no group of plain fields. */
+const groupsOf = (form: OdmForm): OdmGroup[] => [...(form.fields.items.length > 0 ? [form.fields] : []), ...form.tables.values()];
 
 /** One MetaDataVersion: the protocol's events in order, the forms, groups, items and code lists. */
 export function metaDataVersionXml(version: OdmVersionMetadata): string {
