@@ -33,5 +33,6 @@ export const ODM_IMPORT_NOTES = {
   abbr_taken: { 'zh-CN': '表单缩写 {detail} 已被本项目使用', 'en-US': 'The panel abbreviation {detail} is already used in this project' },
   event_taken: { 'zh-CN': '访视名称 {detail} 已被本项目使用', 'en-US': 'The visit name {detail} is already used in this project' },
   form_unused: { 'zh-CN': '表单未被任何访视引用，仍作为表单导入', 'en-US': 'The form is used by no visit; imported as a panel all the same' },
+  value_invalid: { 'zh-CN': '导入后的名称或设置无效：{detail}', 'en-US': 'An imported name or setting is not valid: {detail}' },
   panel_invalid: { 'zh-CN': '导入后的表单不符合设计规则：{detail}', 'en-US': 'The imported panel breaks a design rule: {detail}' },
 } as const;

@@ -7,9 +7,12 @@ import {
   ODM_IMPORT_NOTES,
   XmlSyntaxError,
   checkOdmReferences,
+  describeValidationIssues,
+  instrumentFileEntrySchema,
   interpolate,
   parseXml,
   planOdmImport,
+  saveEventSchema,
 } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
@@ -89,9 +92,26 @@ export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: 
   const eventNames = new Set((await listEvents(deps, caller.project)).map((row) => row.name));
   const plan = planOdmImport(root, abbrs, eventNames);
   const notes = [...plan.notes];
+  const locale = caller.meta.locale;
   for (const instrument of plan.instruments) {
     for (const issue of checkPanel(instrument.panel).issues) {
-      notes.push({ element: 'FormDef', oid: instrument.oid, code: 'panel_invalid', detail: `${issue.path}: ${caller.meta.locale === 'en-US' ? issue.messageEn : issue.message}`, blocking: true });
+      notes.push({ element: 'FormDef', oid: instrument.oid, code: 'panel_invalid', detail: `${issue.path}: ${locale === 'en-US' ? issue.messageEn : issue.message}`, blocking: true });
+    }
+  }
+  // The names and settings as the instrument upload and the event call will check them, so the dry run
+  // reports what applying would refuse.
+  for (const instrument of plan.instruments) {
+    const parsed = instrumentFileEntrySchema.safeParse({ name: instrument.name, nameEn: instrument.nameEn, nameAbbr: instrument.nameAbbr, kind: 'form', panel: instrument.panel });
+    if (!parsed.success) {
+      for (const issue of describeValidationIssues(parsed.error.issues.filter((one) => one.path[0] !== 'panel'), locale)) {
+        notes.push({ element: 'FormDef', oid: instrument.oid, code: 'value_invalid', detail: `${issue.path}: ${issue.message}`, blocking: true });
+      }
+    }
+  }
+  for (const event of plan.events) {
+    const parsed = saveEventSchema.safeParse({ projectId, name: event.name, nameEn: event.nameEn, type: event.type, repeatable: event.repeatable });
+    if (!parsed.success) {
+      for (const issue of describeValidationIssues(parsed.error.issues, locale)) notes.push({ element: 'StudyEventDef', oid: event.oid, code: 'value_invalid', detail: `${issue.path}: ${issue.message}`, blocking: true });
     }
   }
   if (body.dryRun === 'true') return report(plan, notes, caller, null);

@@ -84,6 +84,18 @@ describe('importing an ODM design', () => {
     expect(events).toEqual([{ name: 'Visit 1', type: 'TREATMENT' }]);
   });
 
+  it('reports names that applying would refuse as blocking, in the caller’s language', async () => {
+    const admin = rs.people.projectAdmin;
+    const xml = fs
+      .readFileSync(new URL('./testdata/external-study.xml', import.meta.url), 'utf8')
+      .replace('<StudyEventDef OID="SE.V1" Name="Visit 1"', '<StudyEventDef OID="SE.V1" Name="Visit&#10;1"');
+    const dry = ok(await importFile(admin, rs.projectId, xml, true)) as OdmImportReport;
+    const invalid = dry.notes.filter((note) => note.code === 'value_invalid');
+    expect(invalid.map((note) => [note.element, note.oid, note.blocking])).toEqual([['StudyEventDef', 'SE.V1', true]]);
+    expect(invalid[0]?.message).toMatch(/^An imported name or setting is not valid: name: /);
+    refused(await importFile(admin, rs.projectId, xml, false), 409, 'odm.import_blocked');
+  });
+
   it('refuses an empty file, and bytes that are not UTF-8 as not XML', async () => {
     refused(await importFile(rs.people.projectAdmin, rs.projectId, '', true), 400, 'odm.file_required');
     const form = multipartForm({ projectId: rs.projectId }, { name: 'study.xml', type: 'application/xml', bytes: Buffer.from([0x3c, 0x41, 0xff, 0xfe, 0x2f, 0x3e]) });
