@@ -160,6 +160,13 @@ describe('snapshot files', () => {
     expect(none.summary).toEqual({ subjects: 0, items: 0 });
   });
 
+  it('limit subjects to the scope’s subject statuses', async () => {
+    const same = await written({ statuses: [a.status] });
+    expect(elements(expectValidOdm(same.xml), 'SubjectData').map((subject) => subject.attrs.SubjectKey)).toContain(a.platformNo);
+    const other = await written({ statuses: ['NO_SUCH_STATUS'] });
+    expect(elements(expectValidOdm(other.xml), 'SubjectData')).toEqual([]);
+  });
+
   it('limit forms to the scope’s instruments and events', async () => {
     const { xml } = await written({ instrumentIds: [rs.instruments.DM], eventIds: [rs.events.screening] });
     const root = expectValidOdm(xml);
