@@ -49,3 +49,4 @@ export * from './dashboard/index.js';
 export * from './time/study-day.js';
 export * from './design-import/index.js';
 export * from './crf/index.js';
+export * from './odm/index.js';

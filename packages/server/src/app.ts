@@ -45,6 +45,7 @@ import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
 import { registerRecordRoutes } from './modules/records/routes.js';
+import { registerOdmRoutes } from './modules/odm/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRecordRoutes(fastify, routes, deps);
   registerQueryRoutes(fastify, routes, deps);
   registerCrfPdfRoutes(fastify, routes, deps);
+  registerOdmRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DEMO_DATA: flag.default(true),
   PDF_FONT: z.string().optional(),
   PDF_FONT_BOLD: z.string().optional(),
+  ODM_SCHEMA: z.string().optional(),
 });
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   demoData: boolean;
   /** Font files for CRF PDFs (TTF, OTF or TTC) overriding the lookup of modules/crf-pdf/font.ts. */
   pdfFont: { regular: string | undefined; bold: string | undefined };
+  /** The CDISC ODM 1.3.2 schema (ODM1-3-2.xsd) an ODM design import is validated against; imports are refused without it. */
+  odmSchema: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     filingNumber: e.FILING_NUMBER,
     demoData: e.DEMO_DATA,
     pdfFont: { regular: e.PDF_FONT || undefined, bold: e.PDF_FONT_BOLD || undefined },
+    odmSchema: e.ODM_SCHEMA ? path.resolve(e.ODM_SCHEMA) : undefined,
   };
 }

@@ -8,6 +8,7 @@ import { QUERIES_ERRORS, QUERIES_NOTICES } from './catalogue-queries.js';
 import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments.js';
 import { DESIGN_IMPORT_ERRORS } from './catalogue-design-import.js';
 import { CRF_ERRORS } from './catalogue-crf.js';
+import { ODM_ERRORS } from './catalogue-odm.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -391,6 +392,7 @@ export const ERRORS = {
   ...ATTACHMENTS_ERRORS,
   ...DESIGN_IMPORT_ERRORS,
   ...CRF_ERRORS,
+  ...ODM_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -44,6 +44,9 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/query/cancel': 'modules/queries/queries.test.ts',
   'GET /dcap/query/export': 'modules/queries/queries.test.ts',
   'GET /dcap/audit/alteration/export': 'modules/queries/queries.test.ts',
+  // The ODM design file needs a published design; the import needs the ODM schema and a file built from one.
+  'GET /dcap/project/design/odm': 'modules/odm/export.test.ts',
+  'POST /dcap/project/design/importOdm': 'modules/odm/import.test.ts',
   // Panel entry needs a subject's panel of a published design; the records test checks the rows of every
   // save (one per changed field, the row deletions and the save itself) and of copying.
   'POST /dcap/project/recordDataManage/save': 'modules/records/records.test.ts',

@@ -3,6 +3,7 @@ import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
 import { CRF_PDF_ENTRIES } from './inventory-project/crf-pdf.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
 import { DESIGN_IMPORT_ENTRIES } from './inventory-project/design-import.js';
+import { ODM_ENTRIES } from './inventory-project/odm.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
 import { QUERY_ENTRIES } from './inventory-project/queries.js';
 import { RECORD_ENTRIES } from './inventory-project/records.js';
@@ -28,4 +29,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...SUBJECT_ENTRIES,
   ...ATTACHMENT_ENTRIES,
   ...CRF_PDF_ENTRIES,
+  ...ODM_ENTRIES,
 };

@@ -1,0 +1,214 @@
+import type { Locale, OdmDesignModel } from '@dcap/core';
+import { AppError, closeTag, emptyTag, metaDataVersionXml, odmDesignModel, odmOid, openTag, studyOpenXml, textElement } from '@dcap/core';
+import type { Executor } from '../audit/repo.js';
+import type { DesignSnapshot } from '../publishing/snapshot.js';
+import type { ClinicalBatch } from './clinical.js';
+import { subjectsXml } from './clinical.js';
+import * as repo from './repo.js';
+
+/** What an ODM file covers (docs/decisions.md, "CDISC ODM"); the export job builds it from its request. */
+export interface OdmScope {
+  projectId: number;
+  envId: number;
+  /** The sites whose subjects are written; a caller passes the intersection with its own site scope. */
+  siteIds: readonly number[] | 'all';
+  eventIds: readonly number[] | null;
+  instrumentIds: readonly number[] | null;
+  /** Subject statuses to include, or null for all. */
+  statuses: readonly string[] | null;
+  mode: 'snapshot' | 'transactional';
+  locale: Locale;
+  /** Written as ODM/@Description, such as the sealed head of the audit chain. */
+  description: string | null;
+  fileOid: string;
+  createdAt: Date;
+}
+
+export interface OdmSummary {
+  subjects: number;
+  items: number;
+}
+
+export interface OdmSink {
+  write(text: string): Promise<void>;
+}
+
+/** Subjects read and written per step; a batch's XML is handed to the sink before the next is read. */
+const BATCH = 100;
+const ODM_NAMESPACE = 'http://www.cdisc.org/ns/odm/v1.3';
+
+interface Version {
+  id: number;
+  oid: string;
+  name: string;
+  note: string | null;
+  model: OdmDesignModel;
+}
+
+/** The design of a version limited to the scope's instruments and events. */
+function scopedModel(snapshot: DesignSnapshot, scope: Pick<OdmScope, 'eventIds' | 'instrumentIds'>): OdmDesignModel {
+  const instruments = scope.instrumentIds ? snapshot.instruments.filter((instrument) => scope.instrumentIds?.includes(instrument.id)) : snapshot.instruments;
+  const events = scope.eventIds ? snapshot.events.filter((event) => scope.eventIds?.includes(event.id)) : snapshot.events;
+  return odmDesignModel({ instruments, events, matrix: snapshot.matrix });
+}
+
+async function versionsOf(db: Executor, scope: OdmScope, withData: boolean): Promise<{ versions: Version[]; currentId: number | null }> {
+  const currentId = await repo.envVersionId(db, scope.envId);
+  const ids = new Set(withData ? await repo.versionIdsWithData(db, scope.envId, scope.siteIds) : []);
+  if (currentId !== null) ids.add(currentId);
+  const rows = await repo.versionRows(db, scope.projectId, [...ids]);
+  const versions = rows.map((row) => ({
+    id: row.id,
+    oid: odmOid.metaDataVersion(row.version),
+    name: `v${String(row.version)}`,
+    note: row.note,
+    model: scopedModel(row.snapshot as DesignSnapshot, scope),
+  }));
+  return { versions, currentId };
+}
+
+function odmOpen(scope: OdmScope, fileType: 'Snapshot' | 'Transactional'): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    openTag('ODM', {
+      xmlns: ODM_NAMESPACE,
+      FileType: fileType,
+      Granularity: 'All',
+      FileOID: scope.fileOid,
+      CreationDateTime: scope.createdAt.toISOString(),
+      ODMVersion: '1.3.2',
+      Description: scope.description,
+      Originator: 'DCAP',
+      SourceSystem: 'DCAP',
+    }) +
+    '\n'
+  );
+}
+
+async function studyXml(db: Executor, scope: OdmScope, versions: readonly Version[], queryLists: boolean): Promise<{ xml: string; studyOid: string; code: string }> {
+  const project = await repo.projectHead(db, scope.projectId);
+  if (!project) throw new AppError('project.not_found');
+  const units = new Map<string, string>();
+  for (const version of versions) for (const [oid, symbol] of version.model.units) units.set(oid, symbol);
+  const name = scope.locale === 'en-US' ? (project.name_en ?? project.name) : project.name;
+  const studyOid = odmOid.study(project.code);
+  let xml = studyOpenXml({ oid: studyOid, name, description: project.description ?? name, protocol: project.code }, units);
+  for (const version of versions) xml += metaDataVersionXml({ oid: version.oid, name: version.name, description: version.note, model: version.model, queryLists });
+  return { xml: `${xml}${closeTag('Study')}\n`, studyOid, code: project.code };
+}
+
+/**
+ * The environment's design as an ODM file of metadata only (GET /dcap/project/design/odm): the Study with
+ * the version the environment runs; no clinical or administrative data.
+ */
+export async function writeOdmDesign(db: Executor, scope: Pick<OdmScope, 'projectId' | 'envId' | 'locale' | 'fileOid' | 'createdAt' | 'description'>, sink: OdmSink): Promise<{ code: string; versionOid: string }> {
+  const full: OdmScope = { ...scope, siteIds: [], eventIds: null, instrumentIds: null, statuses: null, mode: 'snapshot' };
+  const { versions } = await versionsOf(db, full, false);
+  if (versions.length === 0) throw new AppError('odm.no_design');
+  await sink.write(odmOpen(full, 'Snapshot'));
+  const study = await studyXml(db, full, versions, false);
+  await sink.write(study.xml);
+  await sink.write(`${closeTag('ODM')}\n`);
+  return { code: study.code, versionOid: versions.map((version) => version.oid).join(',') };
+}
+
+async function adminXml(db: Executor, scope: OdmScope, envKey: string, studyOid: string, versions: readonly Version[], sites: { id: number; code: string; name: string; name_en: string | null }[]): Promise<string> {
+  let xml = openTag('AdminData', { StudyOID: studyOid });
+  const users = await repo.usersNamed(db, scope.projectId, envKey, scope.envId, scope.siteIds);
+  const seen = new Set<string>();
+  for (const user of users) {
+    const oid = user.id === null ? odmOid.userNamed(user.username ?? 'system') : odmOid.user(user.id);
+    if (seen.has(oid)) continue;
+    seen.add(oid);
+    xml += openTag('User', { OID: oid });
+    if (user.username) xml += textElement('LoginName', user.username);
+    const display = scope.locale === 'en-US' ? (user.name_en ?? user.name) : user.name;
+    if (display) xml += textElement('DisplayName', display);
+    xml += closeTag('User');
+  }
+  for (const site of sites) {
+    xml += openTag('Location', { OID: odmOid.site(site.code), Name: scope.locale === 'en-US' ? (site.name_en ?? site.name) : site.name, LocationType: 'Site' });
+    for (const version of versions) xml += emptyTag('MetaDataVersionRef', { StudyOID: studyOid, MetaDataVersionOID: version.oid, EffectiveDate: scope.createdAt.toISOString().slice(0, 10) });
+    xml += closeTag('Location');
+  }
+  for (const { meaning } of await repo.signatureMeanings(db, scope.envId, scope.siteIds)) {
+    xml += `${openTag('SignatureDef', { OID: odmOid.signatureDef(meaning), Methodology: 'Electronic' })}${textElement('Meaning', meaning)}${textElement('LegalReason', meaning)}${closeTag('SignatureDef')}`;
+  }
+  return `${xml}${closeTag('AdminData')}\n`;
+}
+
+/** The list kept under `key`, made empty the first time. */
+function listIn<T>(map: Map<number, T[]>, key: number): T[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
+
+async function readBatch(db: Executor, scope: OdmScope, envKey: string, subjects: ClinicalBatch['subjects'], versionId: number, siteCodes: Map<number, string>): Promise<ClinicalBatch> {
+  const subjectIds = subjects.map((subject) => subject.id);
+  const events = await repo.eventInstancesOf(db, subjectIds);
+  const panels = (await repo.panelInstancesOf(db, subjectIds, versionId)).filter((panel) => !scope.instrumentIds || scope.instrumentIds.includes(panel.instrument_id));
+  const panelIds = panels.map((panel) => panel.id);
+  const values = new Map<number, { path: string; value: unknown }[]>();
+  const history: ClinicalBatch['history'] = new Map();
+  const queries: ClinicalBatch['queries'] = new Map();
+  if (panelIds.length > 0) {
+    for (const row of await repo.fieldValuesOf(db, panelIds)) listIn(values, row.panel_instance_id).push({ path: row.path, value: row.value });
+    if (scope.mode === 'transactional') {
+      for (const row of await repo.fieldHistoryOf(db, scope.projectId, envKey, panelIds)) {
+        const colon = row.entity_id.indexOf(':');
+        const panelId = Number(row.entity_id.slice(0, colon));
+        const value = (row.new_value as { value?: unknown } | null)?.value ?? null;
+        const entry = { id: row.id, at: new Date(row.at), actor_id: row.actor_id, actor_username: row.actor_username, action: row.action, path: row.entity_id.slice(colon + 1), value, reason: row.reason };
+        listIn(history, panelId).push(entry);
+      }
+    }
+    for (const row of await repo.queriesOf(db, panelIds)) listIn(queries, row.panel_instance_id).push(row);
+  }
+  const signatures = (await repo.signaturesOf(db, subjectIds)).filter(
+    (signature) => signature.scope === 'subject' || (signature.scope === 'event' ? true : panelIds.includes(signature.panel_instance_id ?? -1)),
+  );
+  return { subjects, siteCodes, events, panels, values, history, signatures, queries };
+}
+
+/**
+ * Writes an ODM 1.3.2 file of the scope to `sink` (docs/decisions.md, "CDISC ODM"): the Study with every
+ * design version the scope's data was entered with (and the one the environment runs), AdminData with
+ * the users the file names, the sites and the signature meanings, then one ClinicalData per version.
+ * Subjects are read in batches by id and written batch by batch, so the file is never held whole.
+ */
+export async function writeOdm(db: Executor, scope: OdmScope, sink: OdmSink, options: { batchSize?: number } = {}): Promise<OdmSummary> {
+  const batchSize = options.batchSize ?? BATCH;
+  const env = await repo.envRow(db, scope.projectId, scope.envId);
+  if (!env) throw new AppError('odm.no_design');
+  const { versions, currentId } = await versionsOf(db, scope, true);
+  if (versions.length === 0) throw new AppError('odm.no_design');
+  await sink.write(odmOpen(scope, scope.mode === 'snapshot' ? 'Snapshot' : 'Transactional'));
+  const study = await studyXml(db, scope, versions, true);
+  await sink.write(study.xml);
+  // Only the scope's sites and the people who worked there are named, so nothing of another site leaks.
+  const sites = (await repo.sitesOf(db, scope.projectId)).filter((site) => scope.siteIds === 'all' || scope.siteIds.includes(site.id));
+  const siteCodes = new Map(sites.map((site) => [site.id, site.code]));
+  await sink.write(await adminXml(db, scope, env.key, study.studyOid, versions, sites));
+  const counter = { subjects: new Set<number>(), items: 0 };
+  const eventIds = scope.eventIds ? new Set(scope.eventIds) : null;
+  for (const version of versions) {
+    await sink.write(`${openTag('ClinicalData', { StudyOID: study.studyOid, MetaDataVersionOID: version.oid })}\n`);
+    let after = 0;
+    for (;;) {
+      const subjects = await repo.subjectBatch(db, { projectId: scope.projectId, envId: scope.envId, siteIds: scope.siteIds, statuses: scope.statuses }, after, batchSize);
+      if (subjects.length === 0) break;
+      after = subjects.at(-1)?.id ?? after;
+      const batch = await readBatch(db, scope, env.key, subjects, version.id, siteCodes);
+      const xml = subjectsXml(version.model, batch, { mode: scope.mode, eventIds, includeEmpty: version.id === currentId }, counter);
+      if (xml !== '') await sink.write(`${xml}\n`);
+      if (subjects.length < batchSize) break;
+    }
+    await sink.write(`${closeTag('ClinicalData')}\n`);
+  }
+  await sink.write(`${closeTag('ODM')}\n`);
+  return { subjects: counter.subjects.size, items: counter.items };
+}
