@@ -45,5 +45,6 @@ export * from './schedule/index.js';
 export * from './subjects/index.js';
 export * from './queries/index.js';
 export * from './attachments/index.js';
+export * from './imports/index.js';
 export * from './dashboard/index.js';
 export * from './time/study-day.js';

@@ -6,6 +6,7 @@ import { RECORDS_ERRORS, RECORDS_NOTICES } from './catalogue-records.js';
 import { WORKFLOW_ERRORS, WORKFLOW_NOTICES } from './catalogue-workflow.js';
 import { QUERIES_ERRORS, QUERIES_NOTICES } from './catalogue-queries.js';
 import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments.js';
+import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -387,6 +388,7 @@ export const ERRORS = {
   ...WORKFLOW_ERRORS,
   ...QUERIES_ERRORS,
   ...ATTACHMENTS_ERRORS,
+  ...IMPORTS_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -411,6 +413,7 @@ export const NOTICES = {
   ...WORKFLOW_NOTICES,
   ...QUERIES_NOTICES,
   ...ATTACHMENTS_NOTICES,
+  ...IMPORTS_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;
