@@ -85,29 +85,23 @@ export function matchColumns(header: readonly SheetCell[], index: FormIndex): Sh
   });
 }
 
-/** A cell problem of the table import's rules as a row problem of the record import. */
+/** A cell problem of the table import's rules as a row problem of the record import, by the table import's code. */
+const CELL_PROBLEMS: Partial<Record<CellError['code'], (column: string, params: CellError['params']) => RowProblem>> = {
+  'attachment.cell_option': (column, params) => problem('import.value_not_allowed', column, { value: String(params.value ?? '') }),
+  'attachment.cell_min': (column, params) => problem('import.out_of_range', column, { bound: `≥ ${String(params.min)}` }),
+  'attachment.cell_max': (column, params) => problem('import.out_of_range', column, { bound: `≤ ${String(params.max)}` }),
+  'attachment.cell_date': (column, params) => problem('import.date_invalid', column, { value: String(params.value ?? '') }),
+  'attachment.cell_time': (column, params) => problem('import.time_invalid', column, { value: String(params.value ?? '') }),
+  'attachment.cell_number': (column, params) => problem('import.number_invalid', column, { value: String(params.value ?? '') }),
+  'attachment.cell_maxlength': (column, params) => problem('import.too_long', column, { max: Number(params.max) }),
+  'attachment.cell_required': (column) => problem('import.required', column),
+};
+
 function cellProblem(column: string, error: CellError): RowProblem {
-  switch (error.code) {
-    case 'attachment.cell_option':
-      return problem('import.value_not_allowed', column, { value: String(error.params.value ?? '') });
-    case 'attachment.cell_min':
-      return problem('import.out_of_range', column, { bound: `≥ ${String(error.params.min)}` });
-    case 'attachment.cell_max':
-      return problem('import.out_of_range', column, { bound: `≤ ${String(error.params.max)}` });
-    case 'attachment.cell_date':
-      return problem('import.date_invalid', column, { value: String(error.params.value ?? '') });
-    case 'attachment.cell_time':
-      return problem('import.time_invalid', column, { value: String(error.params.value ?? '') });
-    case 'attachment.cell_number':
-      return problem('import.number_invalid', column, { value: String(error.params.value ?? '') });
-    case 'attachment.cell_maxlength':
-      return problem('import.too_long', column, { max: Number(error.params.max) });
-    case 'attachment.cell_required':
-      return problem('import.required', column);
-    default:
-      // A field rule's own wording (spec 001 §5.2) in both languages.
-      return problem('import.format', column, { message: String(error.params.message ?? ''), messageEn: String(error.params.messageEn ?? '') });
-  }
+  const known = CELL_PROBLEMS[error.code];
+  if (known) return known(column, error.params);
+  // A field rule's own wording (spec 001 §5.2) in both languages.
+  return problem('import.format', column, { message: String(error.params.message ?? ''), messageEn: String(error.params.messageEn ?? '') });
 }
 
 const NOT_IMPORTABLE = { formula: 'import.formula_field', upload: 'import.upload_field', readonly: 'import.readonly_field' } as const;
