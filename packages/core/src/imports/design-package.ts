@@ -3,7 +3,7 @@ import { EVENT_NAME_MAX, EVENT_OFFSET_MAX_DAYS, EVENT_TYPES, EVENT_WINDOW_MAX_DA
 import { INSTRUMENT_ABBR_MAX, INSTRUMENT_ABBR_PATTERN, INSTRUMENT_KINDS, INSTRUMENT_NAME_MAX } from '../design/instruments.js';
 import { dictItemsSchema, dictKeySchema } from '../design/library.js';
 import { panelSchema } from '../panels/schema.js';
-import { safeText } from '../validation/text.js';
+import { queryId, safeText } from '../validation/text.js';
 
 /**
  * The study design package (docs/decisions.md "Record import"; spec 002 §7 `/dcap/project/import`): a
@@ -78,14 +78,14 @@ export const designPackageSchema = z.strictObject({
   version: z.number().int(),
   exportedAt: z.string(),
   source: z.strictObject({ projectCode: z.string(), projectName: z.string() }),
-  /** SHA-256 (hex) of `canonicalJson(design)`. */
+  /** SHA-256 (hex) of `packageJson(design)`. */
   checksum: z.string().regex(/^[0-9a-f]{64}$/),
   design: z.unknown(),
 });
 export type DesignPackage = z.infer<typeof designPackageSchema>;
 
 /** JSON with object keys sorted at every level, so the checksum does not depend on key order. */
-export function canonicalJson(value: unknown): string {
+export function packageJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner !== null && typeof inner === 'object' && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -95,9 +95,13 @@ export function canonicalJson(value: unknown): string {
 
 /** POST /dcap/project/import (multipart): the package file, and whether to replace a draft that is not empty. */
 export const designImportUploadSchema = z.strictObject({
+  projectId: z.preprocess((value) => (value === '' ? undefined : value), queryId()),
   file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'file' }),
   replace: z.preprocess((value) => (value === '' || value === undefined ? 'false' : value), z.enum(['true', 'false'])).optional(),
 });
 
 export const designImportResultSchema = z.object({ instruments: z.number(), events: z.number(), matrix: z.number(), dictionaries: z.number(), replaced: z.boolean() });
 export type DesignImportResult = z.infer<typeof designImportResultSchema>;
+
+/** GET /dcap/project/export: the project whose development design is written. */
+export const designExportQuerySchema = z.strictObject({ projectId: queryId() });

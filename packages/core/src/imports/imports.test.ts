@@ -3,14 +3,14 @@ import { computed, field, panelOf } from '../forms/forms.fixture.js';
 import { indexForm } from '../forms/form-index.js';
 import type { Widget } from '../panels/schema.js';
 import { parseCsv } from './csv.js';
-import { canonicalJson, designPackageContentSchema } from './design-package.js';
+import { packageJson, designPackageContentSchema } from './design-package.js';
 import { problemMessage } from './problems.js';
 import { importableFields, readRecordSheet } from './sheet.js';
 import { matchVisit, targetProblems } from './target.js';
 
 const sex: Widget = { ...field('SEX', 'radio', { options: [{ key: 'k1', value: '1', label: '男', labelEn: 'Male' }, { key: 'k2', value: '2', label: '女', labelEn: 'Female' }] }), name: '性别', nameEn: 'Sex' };
 const weight: Widget = { ...field('WEIGHT', 'number', { min: 20, max: 300 }), name: '体重', nameEn: 'Weight' };
-const visitDate: Widget = { ...field('VSDAT', 'date', { format: 'YYYY-MM-DD' }), name: '日期', nameEn: 'Date', rules: [{ required: true, message: '必填' }] };
+const visitDate: Widget = { ...field('VSDAT', 'date', { format: 'YYYY-MM-DD' }), name: '日期', nameEn: 'Date', rules: [{ required: true, message: '必填', messageEn: 'Required' }] };
 const bmi = computed('BMI', '[WEIGHT] * 2');
 const locked: Widget = { ...field('NOTE', 'input'), disabled: true };
 const index = indexForm(panelOf(sex, weight, visitDate, bmi, locked));
@@ -101,7 +101,7 @@ describe('CSV and the design package', () => {
   });
 
   it('sorts keys for the checksum and refuses a matrix naming an unknown event', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":2,"f":1}]},"b":1}');
+    expect(packageJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":2,"f":1}]},"b":1}');
     const parsed = designPackageContentSchema.safeParse({ instruments: [], events: [], matrix: [{ event: 'V1', instrument: 'DM' }], dictionaries: [] });
     expect(parsed.success).toBe(false);
   });

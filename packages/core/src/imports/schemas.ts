@@ -40,7 +40,7 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-export const importRowSchema = z.object({
+export const importRowResultSchema = z.object({
   /** The row's number in the sheet, as the spreadsheet shows it. */
   row: z.number(),
   subject: z.string(),
@@ -54,7 +54,7 @@ export const importRowSchema = z.object({
   /** Changes of values saved before, which need the reason for change (spec 002 §5). */
   changesOfSaved: z.number(),
 });
-export type ImportRow = z.infer<typeof importRowSchema>;
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
 export const importColumnSchema = z.object({ model: z.string(), title: z.string() });
 export type ImportColumn = z.infer<typeof importColumnSchema>;
@@ -89,7 +89,7 @@ export const importTaskSchema = z.object({
 });
 export type ImportTask = z.infer<typeof importTaskSchema>;
 
-export const importTaskDetailSchema = z.object({ task: importTaskSchema, columns: z.array(importColumnSchema), rows: z.array(importRowSchema) });
+export const importTaskDetailSchema = z.object({ task: importTaskSchema, columns: z.array(importColumnSchema), rows: z.array(importRowResultSchema) });
 export type ImportTaskDetail = z.infer<typeof importTaskDetailSchema>;
 
 export const IMPORT_TASK_PAGE_MAX = 100;
@@ -121,3 +121,6 @@ export const importTemplateParamsSchema = z.strictObject({ instrumentId: queryId
 export const importInstrumentSchema = z.object({ id: z.number(), name: z.string(), nameAbbr: z.string(), fields: z.number() });
 export const importInstrumentListSchema = z.array(importInstrumentSchema);
 export type ImportInstrument = z.infer<typeof importInstrumentSchema>;
+
+/** The background job that applies a checked import (ARCHITECTURE §1). */
+export const RECORD_IMPORT_JOB_KIND = 'record.import';

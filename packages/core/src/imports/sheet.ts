@@ -161,3 +161,9 @@ export function readRecordSheet(sheet: readonly (readonly SheetCell[])[], index:
   const fields = columns.flatMap((column) => (column.kind === 'field' ? [{ model: column.model, widget: column.widget }] : []));
   return { fields, rows };
 }
+
+/** The template's headings of the two identifying columns, in both languages. */
+export const IMPORT_HEADINGS = {
+  subject: { 'zh-CN': '受试者编号', 'en-US': 'Subject' },
+  visit: { 'zh-CN': '访视', 'en-US': 'Visit' },
+} as const;
