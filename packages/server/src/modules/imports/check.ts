@@ -77,8 +77,10 @@ export async function runRows(context: RunContext, rows: readonly RowInput[], on
   const visits = await repo.eventInstancesOf(trx, [...new Set([...subjects.values()].map((subject) => subject.id))]);
   const events = design.snapshot.events;
   const outcomes: RowOutcome[] = [];
+  const panels = new Set<number>();
   for (const [position, row] of rows.entries()) {
-    outcomes.push(await runRow(context, row, subjects, visits, events));
+    const outcome = await runRow(context, row, subjects, visits, events, panels);
+    outcomes.push(outcome);
     onRow?.(position + 1);
   }
   return outcomes;
@@ -90,6 +92,7 @@ async function runRow(
   subjects: ReadonlyMap<string, SubjectRow>,
   visits: readonly { id: number; subject_id: number; event_id: number; seq: number }[],
   events: CachedDesign['snapshot']['events'],
+  panels: Set<number>,
 ): Promise<RowOutcome> {
   const outcome: RowOutcome = { row: row.row, panelInstanceId: null, problems: [...row.problems], changes: 0, changesOfSaved: 0 };
   if (row.subject === '' || row.visit === '') return outcome;
@@ -106,6 +109,12 @@ async function runRow(
     return outcome;
   }
   outcome.panelInstanceId = panel.id;
+  // Two rows for one panel (the same visit named two ways) would make the second's changes depend on the first's.
+  if (panels.has(panel.id)) {
+    if (!outcome.problems.some((item) => item.code === 'import.duplicate_row')) outcome.problems.push(problem('import.duplicate_row', null));
+    return outcome;
+  }
+  panels.add(panel.id);
   // The panel is saved with its own design version, which may predate the environment's.
   const design = await designOf(context.db, panel, context.trx);
   const index = design.index(panel.instrument_id);

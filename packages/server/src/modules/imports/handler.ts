@@ -36,8 +36,8 @@ async function callerOf(deps: ServiceDeps, params: ImportJobParams, projectId: n
 function failureOf(error: unknown, params: ImportJobParams): StoredFailure {
   if (error instanceof ApplyRefused) {
     const first = error.failing[0];
-    const detail = first?.problems[0] ? problemMessage(first.problems[0], params.locale) : '';
-    return { code: 'import.apply_failed', params: { row: first?.row ?? 0, detail } };
+    const problem = first?.problems[0];
+    return { code: 'import.apply_failed', params: { row: first?.row ?? 0, detail: problem ? problemMessage(problem, params.locale) : '' }, ...(problem ? { problem } : {}) };
   }
   if (error instanceof AppError) return { code: error.code, params: error.params };
   return { code: 'job.internal_error', params: {} };

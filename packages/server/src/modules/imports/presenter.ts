@@ -1,10 +1,18 @@
 import type { ImportColumn, ImportRowResult, ImportRowError, ImportTask, Locale, RowProblem } from '@dcap/core';
-import { problemMessage } from '@dcap/core';
+import { errorMessage, problemMessage } from '@dcap/core';
 import type { RecordImportRowRow } from '../../db/schema.js';
 import type { ImportTaskRow } from './repo.js';
 
-/** A stored failure of an apply: a catalogue code with its values, rendered in the reader's language. */
-export type StoredFailure = Pick<RowProblem, 'code' | 'params'>;
+/**
+ * A stored failure of an apply: a catalogue code with its values and, for a row that failed, the row's
+ * problem, all rendered in the reader's language.
+ */
+export type StoredFailure = Pick<RowProblem, 'code' | 'params'> & { problem?: RowProblem };
+
+export function failureMessage(failure: StoredFailure, locale: Locale): string {
+  const params = failure.problem ? { ...failure.params, detail: problemMessage(failure.problem, locale) } : failure.params;
+  return errorMessage(failure.code, locale, params);
+}
 
 export function presentProblems(problems: unknown, locale: Locale): ImportRowError[] {
   return ((problems ?? []) as RowProblem[]).map((item) => ({ column: item.column, code: item.code, params: item.params, message: problemMessage(item, locale) }));
@@ -29,7 +37,7 @@ export function presentTask(row: ImportTaskRow, instrumentName: string, locale: 
     progress: { done: applying || row.status === 'failed' ? row.rows_checked : row.status === 'applied' ? row.rows_total : 0, total: row.rows_total },
     rowsWritten: row.rows_written,
     valuesChanged: row.values_changed,
-    failure: failure ? problemMessage(failure, locale) : null,
+    failure: failure ? failureMessage(failure, locale) : null,
     createdBy: row.created_by_name,
     createdAt: row.created_at.toISOString(),
     appliedBy: row.applied_by_name,
