@@ -1,5 +1,6 @@
 import type { Entry } from './inventory-project/entry.js';
 import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
+import { IMPORT_ENTRIES } from './inventory-project/imports.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
 import { QUERY_ENTRIES } from './inventory-project/queries.js';
@@ -24,4 +25,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...QUERY_ENTRIES,
   ...SUBJECT_ENTRIES,
   ...ATTACHMENT_ENTRIES,
+  ...IMPORT_ENTRIES,
 };

@@ -3,11 +3,10 @@ import { AppError, problemMessage, RECORD_IMPORT_JOB_KIND } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
-import { recordStep } from '../jobs/repo.js';
+import { recordStep } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 import { resolveProjectAccess } from '../projects/access.js';
-import { cachedDesign } from '../publishing/snapshot-cache.js';
-import { findVersionById } from '../publishing/repo.js';
+import { designOf } from '../records/design.js';
 import { dataScope } from '../subjects/scope.js';
 import type { RowInput, RowOutcome } from './check.js';
 import { runRows } from './check.js';
@@ -58,9 +57,9 @@ async function applyTask(context: JobContext): Promise<void> {
   if (!task || task.status === 'applied' || task.status === 'failed') return;
   try {
     const caller = await callerOf(deps, params, task.project_id);
-    const design = await cachedDesign(deps.db, task.design_version_id, () => findVersionById(deps.db, task.design_version_id));
-    const index = design?.index(task.instrument_id);
-    if (!design || !index) throw new AppError('import.design_changed');
+    const design = await designOf(deps.db, { design_version_id: task.design_version_id });
+    const index = design.index(task.instrument_id);
+    if (!index) throw new AppError('import.design_changed');
     const fields: { model: string; widget: Widget }[] = [];
     for (const column of task.columns as StoredColumn[]) {
       const widget = index.fields.get(column.model);

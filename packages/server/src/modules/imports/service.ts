@@ -11,7 +11,7 @@ import type { JobWorker } from '../jobs/worker.js';
 import type { CachedDesign } from '../publishing/snapshot-cache.js';
 import { cachedDesign } from '../publishing/snapshot-cache.js';
 import { versionOfEnv } from '../publishing/snapshot.js';
-import { findVersionById } from '../publishing/repo.js';
+import { designOf } from '../records/design.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope } from '../subjects/scope.js';
 import type { RowInput, RowOutcome } from './check.js';
@@ -47,7 +47,7 @@ export async function environmentDesign(deps: ServiceDeps, scope: DataScope): Pr
 }
 
 async function designOfTask(deps: ServiceDeps, versionId: number): Promise<CachedDesign | undefined> {
-  return cachedDesign(deps.db, versionId, () => findVersionById(deps.db, versionId));
+  return designOf(deps.db, { design_version_id: versionId }).catch(() => undefined);
 }
 
 /** Only a caller who acts for every site sees everyone's tasks; others see their own (COMPLIANCE WF-3). */
