@@ -6,6 +6,7 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSImports } from './en-US.imports';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -293,6 +294,7 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSImports,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,
