@@ -18,19 +18,35 @@ const FIRST_PASSWORD = 'E2e#Import2026first';
 const IMPORTER = { username: 'import.user', name: '数据导入员小孙', nameEn: 'Sun (importer)' };
 
 const PANEL = [
-  { type: 'input', key: 'INITIALS', model: 'INITIALS', name: '姓名缩写', nameEn: 'Initials', options: {} },
+  {
+    type: 'input',
+    key: 'INITIALS',
+    model: 'INITIALS',
+    name: '姓名缩写',
+    nameEn: 'Initials',
+    labelCol: 8,
+    wrapperCol: 16,
+    disabled: false,
+    options: { placeholder: '', dataType: 'string', maxlength: 64, allowClear: true, required: false },
+    rules: [{ type: 'string', message: '格式不正确', messageEn: 'Format incorrect' }],
+  },
   {
     type: 'radio',
     key: 'SEX',
     model: 'SEX',
     name: '性别',
     nameEn: 'Sex',
+    labelCol: 8,
+    wrapperCol: 16,
+    disabled: false,
     options: {
       options: [
-        { key: 'M', value: '1', label: '男', labelEn: 'Male' },
-        { key: 'F', value: '2', label: '女', labelEn: 'Female' },
+        { key: '1', value: '1', label: '男', labelEn: 'Male' },
+        { key: '2', value: '2', label: '女', labelEn: 'Female' },
       ],
+      required: false,
     },
+    rules: [],
   },
 ];
 
@@ -44,7 +60,7 @@ async function call(request: APIRequestContext, token: string | null, method: 'G
   const headers: Record<string, string> = token ? { Token: token } : {};
   const reply = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
   const body = (await reply.json()) as Envelope;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
+  expect(body.code, `${method} ${url}: ${body.msg} ${JSON.stringify(body.data)}`).toBe(0);
   return body.data;
 }
 
@@ -67,7 +83,7 @@ async function user(request: APIRequestContext, admin: string, who: { username: 
 }
 
 /** The study, its subject's platform number and the panel instance of its screening visit. */
-async function study(request: APIRequestContext): Promise<{ subjectNo: string; panelInstanceId: number }> {
+async function study(request: APIRequestContext): Promise<{ subjectNo: string; panelInstanceId: number; enter: (token: string) => Promise<void> }> {
   const admin = (await login(request, ADMIN.username, ADMIN.password)).token;
   const pmName = 'import.pm';
   await user(request, admin, { username: pmName, name: '项目经理小周', nameEn: 'Zhou (PM)' }, { projectAdmin: true });
@@ -98,7 +114,12 @@ async function study(request: APIRequestContext): Promise<{ subjectNo: string; p
   const panelInstanceId = schedule.panels.find((panel) => panel.instrumentId === instrumentId)?.panelInstanceId ?? 0;
   const panel = (await call(request, token, 'GET', `/dcap/project/recordDataManage/panel/${String(panelInstanceId)}`)) as { version: number; values: Record<string, unknown> };
   await call(request, token, 'POST', '/dcap/project/recordDataManage/save', { panelInstanceId, version: panel.version, values: { ...panel.values, INITIALS: 'AB' }, reasons: {} });
-  return { subjectNo: subject.platformNo, panelInstanceId };
+  const enter = async (own: string) => {
+    await call(request, own, 'GET', `/dcap/project/store/${String(projectId)}`);
+    await call(request, own, 'GET', `/dcap/projectRole/store/${String(roleId)}`);
+    await call(request, own, 'GET', '/dcap/projectEnv/selectEnv/uat');
+  };
+  return { subjectNo: subject.platformNo, panelInstanceId, enter };
 }
 
 const csv = (rows: string[][]) => Buffer.from(`\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`, 'utf8');
@@ -116,7 +137,7 @@ async function inLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void
 }
 
 test('an importer fixes the dry run’s error and applies the sheet, all or nothing', async ({ page, request }, info) => {
-  const { subjectNo, panelInstanceId } = await study(request);
+  const { subjectNo, panelInstanceId, enter } = await study(request);
   await page.goto('/user/login');
   await page.getByTestId('login-username').fill(IMPORTER.username);
   await page.getByTestId('login-password').fill(PASSWORD);
@@ -165,6 +186,7 @@ test('an importer fixes the dry run’s error and applies the sheet, all or noth
 
   // The panel holds the imported values.
   const token = (await login(request, IMPORTER.username, PASSWORD)).token;
+  await enter(token);
   const panel = (await call(request, token, 'GET', `/dcap/project/recordDataManage/panel/${String(panelInstanceId)}`)) as { values: Record<string, unknown> };
   expect(panel.values).toMatchObject({ INITIALS: 'XY', SEX: '2' });
 });

@@ -56,7 +56,7 @@ export function useImportUpload() {
       const upload = new FormData();
       upload.append('instrumentId', String(instrumentId));
       upload.append('file', file, file.name);
-      return api.request('/platformDataImport/record/uploadExcel', { method: 'POST', upload, timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS, notify: true, schema: importTaskDetailSchema });
+      return api.request('/platformDataImport/record/uploadExcel', { method: 'POST', upload, timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS, notify: true, serverMessage: true, schema: importTaskDetailSchema });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
@@ -68,7 +68,7 @@ export function useImportApply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; reason?: ChangeReason }): Promise<ImportTaskDetail> =>
-      api.request('/platformDataImport/record/apply', { method: 'POST', json: input, notify: true, schema: importTaskDetailSchema }),
+      api.request('/platformDataImport/record/apply', { method: 'POST', json: input, notify: true, serverMessage: true, schema: importTaskDetailSchema }),
     onSuccess: (detail) => {
       queryClient.setQueryData(importKeys.detail(detail.task.id), detail);
       return queryClient.invalidateQueries({ queryKey: importKeys.all });
