@@ -6,7 +6,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
-import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { addSubject, openRecordsStudy, useDesignVariant } from '../../test/records.fixture.js';
 import { changedTables, tableChecksums } from '../../test/checksum.js';
 import { PNG } from '../attachments/attachments.fixture.js';
 import { csv, detail, importer, uploadSheet } from './imports.fixture.js';
@@ -187,6 +187,19 @@ describe('applying', () => {
     expect((await detail(rs, importerA, fixed.task.id)).task.status).toBe('applied');
     expect((await panel(vs(s0))).values).toMatchObject({ HEIGHT: 170, WEIGHT: 65, BMI: 22.5 });
     expect((await panel(vs(s1))).values).toMatchObject({ HEIGHT: 180, WEIGHT: 81, BMI: 25 });
+  });
+
+  it('refuses what the save of entry refuses, by the panel’s own design version', async () => {
+    const s4 = subjects[4] as AddedSubject;
+    // This subject's vital signs run a design version whose weight may not pass 100 kg (spec 001 §3.3 max).
+    await useDesignVariant(rs, vs(s4), rs.instruments.VS, (design) => {
+      const weight = design.list.find((widget) => widget.model === 'WEIGHT');
+      if (weight) weight.options = { ...weight.options, max: 100 };
+    });
+    const task = await checked(importerA, rs.instruments.VS, [['Subject', 'Visit', 'HEIGHT', 'WEIGHT'], [no(4), 'Screening', 170, 150]]);
+    expect(problemsOf(task)).toEqual({ 2: ['WEIGHT:import.save_refused'] });
+    const english = await detail(rs, importerA, task.task.id, 'en-US');
+    expect(english.rows[0]?.errors[0]?.message).toContain('100');
   });
 
   it('writes nothing when one row fails at apply time, and the task says which and why', async () => {
