@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChangeReason, ImportApplyRequest, ImportInstrument, ImportTask, ImportTaskDetail, ImportTaskPage, Locale } from '@dcap/core';
-import { AppError, canInProject, importableFields, RECORD_IMPORT_JOB_KIND, RECORD_IMPORT_MAX_ROWS, readRecordSheet, reasonComplete } from '@dcap/core';
+import { AppError, canInProject, cleanFileName, importableFields, RECORD_IMPORT_JOB_KIND, RECORD_IMPORT_MAX_ROWS, readRecordSheet, reasonComplete } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { FileReply } from '../../http/route.js';
@@ -97,7 +97,8 @@ export async function uploadImport(deps: ServiceDeps, caller: ProjectCaller, bod
   const rows: RowInput[] = read.rows.map((row) => ({ row: row.row, subject: row.subject, visit: row.visit, values: row.values, problems: row.problems }));
   const outcomes = await dryRun(deps, caller, { design, instrumentId: instrument.id, fields: read.fields, rows, importId: null });
   const columns: StoredColumn[] = read.fields.map(({ widget }) => ({ model: widget.model, name: widget.name, nameEn: widget.nameEn ?? null }));
-  const fileName = (info?.filename ?? '').trim().slice(0, 255) || `import.${format}`;
+  // The name as the browser sent it, without folders or control characters (core attachments/files.ts).
+  const fileName = cleanFileName(info?.filename ?? '').slice(0, 255) || `import.${format}`;
   const id = await projectWrite(deps, caller, IMPORT_WRITE, async (trx, audit) => {
     const withErrors = outcomes.filter((outcome) => outcome.problems.length > 0).length;
     const taskId = await repo.insertTask(trx, {
