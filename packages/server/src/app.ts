@@ -36,6 +36,8 @@ import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
+import { registerImportRoutes } from './modules/imports/routes.js';
+import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
 import { registerCrfPdfRoutes } from './modules/crf-pdf/routes.js';
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerQueryRoutes(fastify, routes, deps);
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);
+  registerImportRoutes(fastify, routes, deps, jobs);
+  registerDesignPackageRoutes(fastify, routes, deps);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

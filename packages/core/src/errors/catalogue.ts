@@ -9,6 +9,7 @@ import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments
 import { DESIGN_IMPORT_ERRORS } from './catalogue-design-import.js';
 import { CRF_ERRORS } from './catalogue-crf.js';
 import { ODM_ERRORS } from './catalogue-odm.js';
+import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -393,6 +394,7 @@ export const ERRORS = {
   ...DESIGN_IMPORT_ERRORS,
   ...CRF_ERRORS,
   ...ODM_ERRORS,
+  ...IMPORTS_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -417,6 +419,7 @@ export const NOTICES = {
   ...WORKFLOW_NOTICES,
   ...QUERIES_NOTICES,
   ...ATTACHMENTS_NOTICES,
+  ...IMPORTS_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

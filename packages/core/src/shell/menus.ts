@@ -98,6 +98,19 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // Spec 000 §2.2 /import/importList: record import (docs/decisions.md "Record import"), with its detail.
+    key: 'dataImport',
+    path: '/import',
+    titleKey: 'imports.menu.group',
+    icon: 'cloudUpload',
+    sort: 37,
+    visibleTo: inProject('data.import'),
+    children: [
+      { key: 'importList', path: '/import/importList', titleKey: 'imports.menu.list', icon: 'cloudUpload', sort: 10, visibleTo: inProject('data.import') },
+      { key: 'importDetail', path: '/import/importDetail/:importId', titleKey: 'imports.menu.detail', sort: 20, hidden: true, visibleTo: inProject('data.import') },
+    ],
+  },
+  {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
     key: 'design',
     path: '/dCapVue/design',

@@ -1,6 +1,7 @@
 import type { Entry } from './inventory-project/entry.js';
 import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
 import { CRF_PDF_ENTRIES } from './inventory-project/crf-pdf.js';
+import { IMPORT_ENTRIES } from './inventory-project/imports.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
 import { DESIGN_IMPORT_ENTRIES } from './inventory-project/design-import.js';
 import { ODM_ENTRIES } from './inventory-project/odm.js';
@@ -30,4 +31,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...ATTACHMENT_ENTRIES,
   ...CRF_PDF_ENTRIES,
   ...ODM_ENTRIES,
+  ...IMPORT_ENTRIES,
 };

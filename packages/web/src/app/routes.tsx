@@ -61,6 +61,8 @@ const subjectListPage = async () => ({ Component: (await import('../features/sub
 const screeningResultsPage = async () => ({ Component: (await import('../features/subjects/SubjectListPage')).ScreeningResultsPage });
 const subjectPage = async () => ({ Component: (await import('../features/subjects/SubjectPage')).SubjectPage });
 const subjectRequestsPage = async () => ({ Component: (await import('../features/subjects/RequestsPage')).RequestsPage });
+const importListPage = async () => ({ Component: (await import('../features/imports/ImportListPage')).ImportListPage });
+const importDetailPage = async () => ({ Component: (await import('../features/imports/ImportDetailPage')).ImportDetailPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -123,6 +125,9 @@ export const routes: RouteObject[] = [
           { path: '/survey/subject/:subjectId', lazy: subjectPage },
           { path: '/survey/screening', lazy: screeningResultsPage },
           { path: '/survey/requests', lazy: subjectRequestsPage },
+          // Spec 000 §2.2 data import list and detail (docs/decisions.md "Record import").
+          { path: '/import/importList', lazy: importListPage },
+          { path: '/import/importDetail/:importId', lazy: importDetailPage },
         ],
       },
       {

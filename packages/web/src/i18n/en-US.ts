@@ -7,6 +7,7 @@ import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
 import { enUSDesignImport } from './en-US.designImport';
+import { enUSImports } from './en-US.imports';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -296,6 +297,7 @@ export const enUS: Catalogue = {
   ...enUSProjects,
   ...enUSSync,
   ...enUSDesignImport,
+  ...enUSImports,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

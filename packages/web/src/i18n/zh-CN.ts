@@ -6,6 +6,7 @@ import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
 import { zhCNDesignImport } from './zh-CN.designImport';
+import { zhCNImports } from './zh-CN.imports';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -294,6 +295,7 @@ export const zhCN = {
   ...zhCNProjects,
   ...zhCNSync,
   ...zhCNDesignImport,
+  ...zhCNImports,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

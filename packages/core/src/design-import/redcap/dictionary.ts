@@ -1,4 +1,4 @@
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../csv/read.js';
 import type { RedcapReportEntry } from './types.js';
 import { redcapMessage } from './messages.js';
 

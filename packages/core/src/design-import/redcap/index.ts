@@ -1,4 +1,3 @@
-export * from './csv.js';
 export * from './dictionary.js';
 export * from './choices.js';
 export * from './fields.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv.js';
+import { parseCsv } from './read.js';
 
 describe('CSV of a data dictionary', () => {
   it('reads plain fields, CRLF and LF line ends, and drops a byte-order mark', () => {
@@ -25,5 +25,18 @@ describe('CSV of a data dictionary', () => {
 
   it('reads an empty text as no rows', () => {
     expect(parseCsv('')).toEqual({ ok: true, rows: [] });
+  });
+});
+
+describe('CSV options of an import sheet', () => {
+  it('detects a semicolon or tab separator from the first line, a comma winning over both', () => {
+    expect(parseCsv('a;b\n1;2', { separator: 'detect' })).toEqual({ ok: true, rows: [['a', 'b'], ['1', '2']] });
+    expect(parseCsv('a\tb\n1\t2', { separator: 'detect' })).toEqual({ ok: true, rows: [['a', 'b'], ['1', '2']] });
+    expect(parseCsv('a,b;c\n1,2;3', { separator: 'detect' })).toEqual({ ok: true, rows: [['a', 'b;c'], ['1', '2;3']] });
+  });
+
+  it('keeps blank lines when asked, so row numbers match the spreadsheet', () => {
+    expect(parseCsv('a\n\nb\n', { keepBlankLines: true })).toEqual({ ok: true, rows: [['a'], [''], ['b']] });
+    expect(parseCsv('a\n\nb\n')).toEqual({ ok: true, rows: [['a'], ['b']] });
   });
 });

@@ -1,18 +1,38 @@
 /**
- * A CSV reader for REDCap data dictionaries (RFC 4180 as spreadsheet programs write it): fields separated by
- * commas, a field in double quotes may hold commas, line breaks and doubled quotes, lines end in CRLF or LF,
- * and a leading byte-order mark is dropped. Pure, so the server and the browser read a file the same way.
+ * The one CSV reader of the platform (RFC 4180 as spreadsheet programs write it), used by the REDCap data
+ * dictionary import and the record import: a field in double quotes may hold separators, line breaks and
+ * doubled quotes, lines end in CRLF or LF, and a leading byte-order mark is dropped (spreadsheets write one
+ * so Chinese text opens right). Pure, so the server and the browser read a file the same way.
  */
 
 export type CsvResult = { ok: true; rows: string[][] } | { ok: false; line: number };
 
+export interface CsvOptions {
+  /**
+   * `detect` takes a semicolon or a tab when the first line holds one and no comma (spreadsheets set to a
+   * locale with a decimal comma save so); a comma otherwise.
+   */
+  separator?: ',' | ';' | '\t' | 'detect';
+  /** Blank lines stay as rows of one empty cell, so row numbers match what a spreadsheet program shows. */
+  keepBlankLines?: boolean;
+}
+
+function separatorOf(text: string, option: CsvOptions['separator']): string {
+  if (option !== 'detect') return option ?? ',';
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  if (firstLine.includes(',')) return ',';
+  if (firstLine.includes(';')) return ';';
+  return firstLine.includes('\t') ? '\t' : ',';
+}
+
 /**
  * Every row of the text as its fields. A quote left open at the end of the text is the one error (its
  * 1-based line is given): the rest of the file would otherwise be read as one field. Blank lines are kept
- * out; a row's fields are not trimmed (the caller decides).
+ * out unless kept; a row's fields are not trimmed (the caller decides).
  */
-export function parseCsv(input: string): CsvResult {
+export function parseCsv(input: string, options: CsvOptions = {}): CsvResult {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const separator = separatorOf(text, options.separator);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -23,7 +43,7 @@ export function parseCsv(input: string): CsvResult {
   const endRow = () => {
     row.push(field);
     field = '';
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
+    if (options.keepBlankLines === true || !(row.length === 1 && row[0] === '')) rows.push(row);
     row = [];
   };
   while (index < text.length) {
@@ -46,7 +66,7 @@ export function parseCsv(input: string): CsvResult {
     if (char === '"' && field === '') {
       quoted = true;
       quoteLine = line;
-    } else if (char === ',') {
+    } else if (char === separator) {
       row.push(field);
       field = '';
     } else if (char === '\r' || char === '\n') {

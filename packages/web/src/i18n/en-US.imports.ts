@@ -1,0 +1,61 @@
+import type { Shape } from './catalogue';
+import type { zhCNImports } from './zh-CN.imports';
+
+/** English texts of record import: the import list and detail screens. */
+export const enUSImports: Shape<typeof zhCNImports> = {
+  imports: {
+    menu: { group: 'Data import', list: 'Import tasks', detail: 'Import detail' },
+    listTitle: 'Data import',
+    detailTitle: 'Import task #{{id}}',
+    instrument: 'Panel',
+    chooseInstrument: 'Choose the panel to import into',
+    template: 'Download template',
+    upload: 'Upload a file (xlsx / CSV)',
+    uploadAgain: 'Fix and upload again',
+    uploadHint: 'The first column names the subject, the second the visit, then one column per field; a blank cell keeps the value held.',
+    back: 'Back to the import list',
+    view: 'View',
+    status: { checked: 'Checked', queued: 'Queued', applying: 'Importing', applied: 'Imported', failed: 'Failed' },
+    fields: {
+      id: 'No.',
+      instrument: 'Panel',
+      file: 'File',
+      createdBy: 'Uploaded by',
+      createdAt: 'Uploaded at',
+      status: 'Status',
+      rows: 'Rows',
+      rowsOk: 'Fine',
+      rowsWithErrors: 'With errors',
+      appliedBy: 'Imported by',
+      appliedAt: 'Imported at',
+    },
+    report: {
+      title: 'Check result',
+      row: 'Row',
+      subject: 'Subject',
+      visit: 'Visit',
+      problems: 'Problems',
+      allOk: 'All {{rows}} rows passed the check; {{changes}} values will change.',
+      withErrors: '{{errors}} of {{rows}} rows have errors. Fix them in the file and upload it again; nothing can be imported before.',
+      nothingToChange: 'The file holds the values already stored; there is nothing to import.',
+      showAll: 'Show all rows',
+    },
+    apply: {
+      button: 'Import',
+      confirmTitle: 'Import the data?',
+      confirmContent: 'All {{rows}} rows are written in one transaction; if any row fails, nothing is written.',
+      reasonNeeded: 'The import changes {{count}} saved values; choose a reason for the change.',
+      reason: 'Reason for change',
+      reasonText: 'Explanation',
+      reasonRequired: 'Choose a reason for the change',
+      reasonTextRequired: 'Explain the reason when choosing Other',
+      progress: '{{done}} of {{total}} rows checked',
+    },
+    result: {
+      applied: 'Imported: {{rows}} rows written, {{values}} values changed.',
+      failed: 'The import failed; nothing was written.',
+    },
+    outcome: { ok: 'Fine', error: 'Error', written: 'Written', unchanged: 'Unchanged' },
+    empty: 'No import tasks yet',
+  },
+};
