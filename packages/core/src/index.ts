@@ -1,4 +1,5 @@
 export * from './i18n/locale.js';
+export * from './i18n/status-labels.js';
 export * from './errors/catalogue.js';
 export * from './errors/app-error.js';
 export * from './errors/validation.js';

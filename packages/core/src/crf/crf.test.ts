@@ -65,6 +65,6 @@ describe('values and states of a casebook', () => {
   it('states status, frozen and inactive with its reason', () => {
     expect(crfFieldStateText(undefined, zh)).toBe('未录入');
     expect(crfFieldStateText({ status: 'SIGNED', frozen: true, inactiveType: null, inactiveNote: null }, en)).toBe('Signed · Frozen');
-    expect(crfFieldStateText({ status: 'COMPLETED', frozen: false, inactiveType: 'ND', inactiveNote: ' 未送检 ' }, zh)).toBe('已录入 · 失活: 未检测 (未送检)');
+    expect(crfFieldStateText({ status: 'COMPLETED', frozen: false, inactiveType: 'ND', inactiveNote: ' 未送检 ' }, zh)).toBe('已完成 · 失活: 未检测 (未送检)');
   });
 });

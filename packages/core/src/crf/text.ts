@@ -1,4 +1,5 @@
 import type { Locale } from '../i18n/locale.js';
+import { STATUS_LABELS } from '../i18n/status-labels.js';
 import type { QueryStatus } from '../queries/rules.js';
 import type { FieldStatus, InactiveType } from '../records/field-state.js';
 import type { PanelStatus } from '../records/panel-status.js';
@@ -132,33 +133,13 @@ const ZH: CrfText = {
     colour: '颜色',
     table: '表格',
   },
-  fieldStatuses: { ENTERING: '录入中', COMPLETED: '已录入', VERIFIED: '已核查', REVIEWED: '已审核', SIGNED: '已签名', LOCKED: '已锁定' },
-  notEntered: '未录入',
+  fieldStatuses: STATUS_LABELS['zh-CN'].field,
+  notEntered: STATUS_LABELS['zh-CN'].notEntered,
   inactiveTypes: { ND: '未检测', NA: '不适用', IE: '录入错误', OTHER: '其他' },
-  queryStatuses: { OPEN: '待回复', ANSWERED: '已回复', CLOSED: '已关闭', AUTO_CLOSED: '自动关闭', CANCELED: '已取消' },
+  queryStatuses: STATUS_LABELS['zh-CN'].query,
   queryActions: { raise: '发起', answer: '回复', close: '关闭', cancel: '取消', autoClose: '自动关闭', reopen: '重新打开' },
-  panelStatuses: {
-    EXPIRED: '未录入',
-    INCOMPLETE: '录入中',
-    COMPLETED: '已完成',
-    VERIFIED: '已核查',
-    REVIEWED: '已审核',
-    FROZEN: '已冻结',
-    SIGNED: '已签名',
-    LOCKED: '已锁定',
-    NOT_CHECKED: '未检查',
-  },
-  subjectStatuses: {
-    RECORD_STATUS_PRESCREEN: '预筛选',
-    RECORD_STATUS_SCREENING: '筛选中',
-    SCREEN_SUCCESS: '筛选成功',
-    SCREEN_FAILURE: '筛选失败',
-    ARMED: '已入组',
-    TESTING: '治疗中',
-    TEST_FIX: '已完成',
-    TEST_EXIT: '已退出',
-    DEL: '已删除',
-  },
+  panelStatuses: STATUS_LABELS['zh-CN'].panel,
+  subjectStatuses: STATUS_LABELS['zh-CN'].subject,
 };
 
 const EN: CrfText = {
@@ -225,33 +206,13 @@ const EN: CrfText = {
     colour: 'colour',
     table: 'table',
   },
-  fieldStatuses: { ENTERING: 'Entering', COMPLETED: 'Entered', VERIFIED: 'Verified', REVIEWED: 'Reviewed', SIGNED: 'Signed', LOCKED: 'Locked' },
-  notEntered: 'Not entered',
+  fieldStatuses: STATUS_LABELS['en-US'].field,
+  notEntered: STATUS_LABELS['en-US'].notEntered,
   inactiveTypes: { ND: 'Not detected', NA: 'Not applicable', IE: 'Input error', OTHER: 'Other' },
-  queryStatuses: { OPEN: 'Pending reply', ANSWERED: 'Replied', CLOSED: 'Closed', AUTO_CLOSED: 'Auto-closed', CANCELED: 'Canceled' },
+  queryStatuses: STATUS_LABELS['en-US'].query,
   queryActions: { raise: 'Raised', answer: 'Answered', close: 'Closed', cancel: 'Canceled', autoClose: 'Auto-closed', reopen: 'Reopened' },
-  panelStatuses: {
-    EXPIRED: 'Not entered',
-    INCOMPLETE: 'Entering',
-    COMPLETED: 'Completed',
-    VERIFIED: 'Verified',
-    REVIEWED: 'Reviewed',
-    FROZEN: 'Frozen',
-    SIGNED: 'Signed',
-    LOCKED: 'Locked',
-    NOT_CHECKED: 'Not checked',
-  },
-  subjectStatuses: {
-    RECORD_STATUS_PRESCREEN: 'Pre-screening',
-    RECORD_STATUS_SCREENING: 'Screening',
-    SCREEN_SUCCESS: 'Screening passed',
-    SCREEN_FAILURE: 'Screening failed',
-    ARMED: 'Enrolled',
-    TESTING: 'On treatment',
-    TEST_FIX: 'Completed',
-    TEST_EXIT: 'Withdrawn',
-    DEL: 'Deleted',
-  },
+  panelStatuses: STATUS_LABELS['en-US'].panel,
+  subjectStatuses: STATUS_LABELS['en-US'].subject,
 };
 
 export const CRF_TEXT: Record<Locale, CrfText> = { 'zh-CN': ZH, 'en-US': EN };

@@ -1,10 +1,11 @@
+import { STATUS_LABELS } from '@dcap/core';
 import type { Shape } from './catalogue';
 import type { zhCNQueries } from './zh-CN.queries';
 
 /** English texts of queries, the field audit and derived logs, query management and the alteration log. */
 export const enUSQueries: Shape<typeof zhCNQueries> = {
   queries: {
-    status: { OPEN: 'Pending reply', ANSWERED: 'Replied', CLOSED: 'Closed', AUTO_CLOSED: 'Auto-closed', CANCELED: 'Canceled' },
+    status: STATUS_LABELS['en-US'].query,
     action: { raise: 'Raise query', answer: 'Answer', close: 'Close query', cancel: 'Cancel query', autoClose: 'Auto-closed', reopen: 'Reopen' },
     menu: { raise: 'Raise query', thread: 'Queries', auditLog: 'Audit log', derivedLog: 'Derived log' },
     badge: '{{count}} unclosed queries',

@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '@dcap/core';
 import type { Shape } from './catalogue';
 import type { zhCNRecords } from './zh-CN.records';
 
@@ -7,17 +8,7 @@ export const enUSRecords: Shape<typeof zhCNRecords> = {
     title: '{{instrument}} · {{event}}',
     subject: 'Subject {{platformNo}}',
     back: 'Back to the subject',
-    status: {
-      EXPIRED: 'Not entered',
-      INCOMPLETE: 'Entering',
-      COMPLETED: 'Completed',
-      VERIFIED: 'Verified',
-      REVIEWED: 'Reviewed',
-      FROZEN: 'Frozen',
-      SIGNED: 'Signed',
-      LOCKED: 'Locked',
-      NOT_CHECKED: 'Not checked',
-    },
+    status: STATUS_LABELS['en-US'].panel,
     inactive: 'Inactive',
     pending: { verify: 'Pending verify', review: 'Pending review', sign: 'Pending sign' },
     openQueries: 'Open queries {{count}}',
@@ -36,16 +27,7 @@ export const enUSRecords: Shape<typeof zhCNRecords> = {
     save: 'Save',
     saved: 'Saved',
     signatures: 'Signatures {{count}} ({{signer}})',
-    fieldStatus: {
-      '': 'Not entered',
-      ENTERING: 'Entering',
-      COMPLETED: 'Completed',
-      VERIFIED: 'Verified',
-      REVIEWED: 'Reviewed',
-      SIGNED: 'Signed',
-      LOCKED: 'Locked',
-      frozen: 'Frozen',
-    },
+    fieldStatus: { '': STATUS_LABELS['en-US'].notEntered, ...STATUS_LABELS['en-US'].field, frozen: STATUS_LABELS['en-US'].frozen },
     fieldMenu: 'Field actions',
     reason: {
       title: 'Reason for change',

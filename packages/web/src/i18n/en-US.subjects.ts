@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '@dcap/core';
 import type { Shape } from './catalogue';
 import type { zhCNSubjects } from './zh-CN.subjects';
 
@@ -11,17 +12,7 @@ export const enUSSubjects: Shape<typeof zhCNSubjects> = {
       screening: 'Screening results',
       requests: 'Rollback requests',
     },
-    status: {
-      RECORD_STATUS_PRESCREEN: 'Pre-screening',
-      RECORD_STATUS_SCREENING: 'Screening',
-      SCREEN_SUCCESS: 'Screening passed',
-      SCREEN_FAILURE: 'Screening failed',
-      ARMED: 'Enrolled',
-      TESTING: 'On treatment',
-      TEST_FIX: 'Completed',
-      TEST_EXIT: 'Withdrawn',
-      DEL: 'Deleted',
-    },
+    status: STATUS_LABELS['en-US'].subject,
     gender: { M: 'Male', F: 'Female', U: 'Unknown' },
     fields: {
       site: 'Site',

@@ -1,7 +1,8 @@
+import { STATUS_LABELS } from '@dcap/core';
 /** Chinese texts of queries, the field audit and derived logs, query management and the alteration log (part of zh-CN.ts). */
 export const zhCNQueries = {
   queries: {
-    status: { OPEN: '待回复', ANSWERED: '已回复', CLOSED: '已关闭', AUTO_CLOSED: '自动关闭', CANCELED: '已取消' },
+    status: STATUS_LABELS['zh-CN'].query,
     action: { raise: '发起质疑', answer: '回复', close: '关闭质疑', cancel: '取消质疑', autoClose: '自动关闭', reopen: '重新打开' },
     menu: { raise: '发起质疑', thread: '查看质疑', auditLog: '稽查日志', derivedLog: '衍生日志' },
     badge: '{{count}} 条未关闭质疑',

@@ -1,20 +1,11 @@
+import { STATUS_LABELS } from '@dcap/core';
 /** Chinese texts of panel entry (spec 002 §2 "Form panel"; part of zh-CN.ts). */
 export const zhCNRecords = {
   records: {
     title: '{{instrument}} · {{event}}',
     subject: '受试者 {{platformNo}}',
     back: '返回受试者',
-    status: {
-      EXPIRED: '未录入',
-      INCOMPLETE: '录入中',
-      COMPLETED: '已完成',
-      VERIFIED: '已核查',
-      REVIEWED: '已审核',
-      FROZEN: '已冻结',
-      SIGNED: '已签名',
-      LOCKED: '已锁定',
-      NOT_CHECKED: '未查',
-    },
+    status: STATUS_LABELS['zh-CN'].panel,
     inactive: '失活',
     pending: { verify: '待核查', review: '待审核', sign: '待签名' },
     openQueries: '未关闭质疑 {{count}}',
@@ -33,16 +24,7 @@ export const zhCNRecords = {
     save: '保存',
     saved: '已保存',
     signatures: '签名 {{count}}（{{signer}}）',
-    fieldStatus: {
-      '': '未录入',
-      ENTERING: '录入中',
-      COMPLETED: '已完成',
-      VERIFIED: '已核查',
-      REVIEWED: '已审核',
-      SIGNED: '已签名',
-      LOCKED: '已锁定',
-      frozen: '已冻结',
-    },
+    fieldStatus: { '': STATUS_LABELS['zh-CN'].notEntered, ...STATUS_LABELS['zh-CN'].field, frozen: STATUS_LABELS['zh-CN'].frozen },
     fieldMenu: '字段操作',
     reason: {
       title: '修改原因',

@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '@dcap/core';
 /** Chinese texts of the subject list, subject page, screening results and rollback requests (part of zh-CN.ts). */
 export const zhCNSubjects = {
   subjects: {
@@ -8,17 +9,7 @@ export const zhCNSubjects = {
       screening: '筛选结果',
       requests: '回退申请',
     },
-    status: {
-      RECORD_STATUS_PRESCREEN: '预筛选',
-      RECORD_STATUS_SCREENING: '筛选中',
-      SCREEN_SUCCESS: '筛选成功',
-      SCREEN_FAILURE: '筛选失败',
-      ARMED: '已入组',
-      TESTING: '治疗中',
-      TEST_FIX: '完成试验',
-      TEST_EXIT: '退出试验',
-      DEL: '已删除',
-    },
+    status: STATUS_LABELS['zh-CN'].subject,
     gender: { M: '男', F: '女', U: '未知' },
     fields: {
       site: '中心',

@@ -1,5 +1,5 @@
-import type { AlterationExportQuery, AuditEntry, ExportFormat, Locale, Query, QueryExportQuery, QueryStatus } from '@dcap/core';
-import { isoWithOffset, studyToday } from '@dcap/core';
+import type { AlterationExportQuery, AuditEntry, ExportFormat, Locale, Query, QueryExportQuery } from '@dcap/core';
+import { isoWithOffset, STATUS_LABELS, studyToday } from '@dcap/core';
 import type { Row } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { ServiceDeps } from '../../deps.js';
@@ -12,11 +12,6 @@ import { alterationRows } from './trail-service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV = 'text/csv; charset=utf-8';
-
-const STATUS_LABELS: Record<Locale, Record<QueryStatus, string>> = {
-  'zh-CN': { OPEN: '待回复', ANSWERED: '已回复', CLOSED: '已关闭', AUTO_CLOSED: '自动关闭', CANCELED: '已取消' },
-  'en-US': { OPEN: 'Pending reply', ANSWERED: 'Replied', CLOSED: 'Closed', AUTO_CLOSED: 'Auto-closed', CANCELED: 'Canceled' },
-};
 
 const QUERY_HEADER: Record<Locale, string[]> = {
   'zh-CN': ['编号', '中心', '受试者', '访视', '表单', '字段', '状态', '质疑内容', '质疑内容（英文）', '发起人', '发起角色', '发起时间', '天数', '关闭人', '关闭时间'],
@@ -83,7 +78,7 @@ export async function exportQueries(deps: ServiceDeps, caller: ProjectCaller, qu
     localName(locale, q.eventName, q.eventNameEn),
     localName(locale, q.instrumentName, q.instrumentNameEn),
     localName(locale, q.fieldLabel, q.fieldLabelEn),
-    STATUS_LABELS[locale][q.status],
+    STATUS_LABELS[locale].query[q.status],
     q.content,
     q.contentEn ?? '',
     q.raisedBy?.name ?? '',
