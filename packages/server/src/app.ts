@@ -43,6 +43,7 @@ import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
 import { registerRecordRoutes } from './modules/records/routes.js';
+import { registerExportRoutes } from './modules/exports/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorkflowRoutes(fastify, routes, deps);
   registerRecordRoutes(fastify, routes, deps);
   registerQueryRoutes(fastify, routes, deps);
+  registerExportRoutes(fastify, routes, deps, jobs);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

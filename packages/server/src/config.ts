@@ -35,6 +35,8 @@ const envSchema = z.object({
   VERSION_NAME: z.string().default('Community'),
   FILING_NUMBER: z.string().default(''),
   DEMO_DATA: flag.default(true),
+  EXPORT_RETENTION_DAYS: positiveInt(7),
+  EXPORT_BATCH_SUBJECTS: positiveInt(200),
 });
 
 export interface Config {
@@ -58,6 +60,8 @@ export interface Config {
   filingNumber: string;
   /** Seed the demo study on the first start of an empty embedded database. */
   demoData: boolean;
+  /** Exports: days a finished file is kept, subjects written per job step (docs/decisions.md, "Exports"). */
+  exports: { retentionDays: number; batchSize: number };
 }
 
 const MINUTE = 60_000;
@@ -91,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     version: { name: e.VERSION_NAME, number: versionNumber },
     filingNumber: e.FILING_NUMBER,
     demoData: e.DEMO_DATA,
+    exports: { retentionDays: e.EXPORT_RETENTION_DAYS, batchSize: e.EXPORT_BATCH_SUBJECTS },
   };
 }

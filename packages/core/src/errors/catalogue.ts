@@ -6,6 +6,7 @@ import { RECORDS_ERRORS, RECORDS_NOTICES } from './catalogue-records.js';
 import { WORKFLOW_ERRORS, WORKFLOW_NOTICES } from './catalogue-workflow.js';
 import { QUERIES_ERRORS, QUERIES_NOTICES } from './catalogue-queries.js';
 import { ATTACHMENTS_ERRORS, ATTACHMENTS_NOTICES } from './catalogue-attachments.js';
+import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -386,6 +387,7 @@ export const ERRORS = {
   ...RECORDS_ERRORS,
   ...WORKFLOW_ERRORS,
   ...QUERIES_ERRORS,
+  ...EXPORTS_ERRORS,
   ...ATTACHMENTS_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
@@ -410,6 +412,7 @@ export const NOTICES = {
   ...RECORDS_NOTICES,
   ...WORKFLOW_NOTICES,
   ...QUERIES_NOTICES,
+  ...EXPORTS_NOTICES,
   ...ATTACHMENTS_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -36,12 +36,14 @@ import type {
   SubjectRequestsTable,
   SubjectsTable,
 } from './tables/records.js';
+import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
 
 export type * from './tables/platform.js';
 export type * from './tables/projects.js';
 export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
+export type * from './tables/exports.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -87,4 +89,6 @@ export interface Database {
   query_comments: QueryCommentsTable;
   signatures: SignaturesTable;
   attachments: AttachmentsTable;
+  export_tasks: ExportTasksTable;
+  export_file_chunks: ExportFileChunksTable;
 }

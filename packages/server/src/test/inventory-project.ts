@@ -1,6 +1,7 @@
 import type { Entry } from './inventory-project/entry.js';
 import { ATTACHMENT_ENTRIES } from './inventory-project/attachments.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
+import { EXPORT_ENTRIES } from './inventory-project/exports.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
 import { QUERY_ENTRIES } from './inventory-project/queries.js';
 import { RECORD_ENTRIES } from './inventory-project/records.js';
@@ -24,4 +25,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...QUERY_ENTRIES,
   ...SUBJECT_ENTRIES,
   ...ATTACHMENT_ENTRIES,
+  ...EXPORT_ENTRIES,
 };
