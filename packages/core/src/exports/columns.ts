@@ -43,8 +43,10 @@ export const DICTIONARY_COLUMNS = ['column', 'panel', 'field', 'label', 'labelEn
  * `'` keeps `=1+1` a string. Numbers, and text that is just a number such as `-3`, are not touched.
  */
 export function guardFormula(text: string): string {
-  if (PLAIN_NUMBER.test(text)) return text;
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const first = text.charCodeAt(0);
+  // = + - @ tab and carriage return start a formula; anything else is left alone without a closer look.
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return text;
+  return PLAIN_NUMBER.test(text) ? text : `'${text}`;
 }
 
 /** A number written as text (`-3.5`, `+1e-3`): a spreadsheet reads it as that number, never as a formula. */

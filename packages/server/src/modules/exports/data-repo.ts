@@ -70,22 +70,24 @@ export interface BatchValue {
   panel_instance_id: number;
   path: string;
   value: unknown;
-  status: string;
-  frozen: boolean;
-  inactive_type: string | null;
-  updated_at: Date;
-  username: string | null;
+  /** The long layout's columns; absent for the wide layout, which writes values only. */
+  status?: string;
+  frozen?: boolean;
+  inactive_type?: string | null;
+  /** Seconds since the epoch: read as a number, not parsed as a date, since most values share a time. */
+  updated_epoch?: number;
+  username?: string | null;
 }
 
-/** The stored values of the given panel instances; `withUsers` adds who changed each last (the long layout). */
-export async function valuesOf(db: Executor, panelIds: readonly number[], withUsers: boolean): Promise<BatchValue[]> {
+/** The stored values of the given panel instances: the value only (wide), or with its state, who and when (long). */
+export async function valuesOf(db: Executor, panelIds: readonly number[], full: boolean): Promise<BatchValue[]> {
   if (panelIds.length === 0) return [];
-  const base = db
-    .selectFrom('field_values')
-    .select(['field_values.panel_instance_id', 'field_values.path', 'field_values.value', 'field_values.status', 'field_values.frozen', 'field_values.inactive_type', 'field_values.updated_at'])
-    .where('field_values.panel_instance_id', 'in', [...panelIds]);
-  if (!withUsers) return (await base.execute()).map((row) => ({ ...row, username: null }));
-  return base.leftJoin('users', 'users.id', 'field_values.updated_by').select('users.username as username').execute();
+  const base = db.selectFrom('field_values').select(['field_values.panel_instance_id', 'field_values.path', 'field_values.value']).where('field_values.panel_instance_id', 'in', [...panelIds]);
+  if (!full) return base.execute();
+  return base
+    .leftJoin('users', 'users.id', 'field_values.updated_by')
+    .select(['field_values.status', 'field_values.frozen', 'field_values.inactive_type', 'users.username as username', sql<number>`floor(extract(epoch from field_values.updated_at))::float8`.as('updated_epoch')])
+    .execute();
 }
 
 /**

@@ -278,6 +278,17 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
     valuesByPanel.set(value.panel_instance_id, list);
   }
   const events = groupEvents(context, data);
+  // Values saved together share their time: each second is formatted once per batch.
+  const stamps = new Map<number, string>();
+  const stamp = (second: number | undefined) => {
+    if (second === undefined) return '';
+    let text = stamps.get(second);
+    if (text === undefined) {
+      text = isoWithOffset(new Date(second * 1000), context.timeZone);
+      stamps.set(second, text);
+    }
+    return text;
+  };
   const rows: XlsxCell[][] = [];
   for (const subject of data.subjects) {
     for (const visit of events.get(subject.id) ?? []) {
@@ -300,11 +311,11 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
             value.path,
             cellOf(value.value),
             optionLabel(field.widget, value.value, context.locale),
-            value.status,
+            value.status ?? '',
             value.frozen ? 'Y' : 'N',
-            value.inactive_type,
-            value.username,
-            isoWithOffset(value.updated_at, context.timeZone),
+            value.inactive_type ?? null,
+            value.username ?? null,
+            stamp(value.updated_epoch),
           ]);
         }
       }

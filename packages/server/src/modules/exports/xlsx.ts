@@ -17,7 +17,12 @@ const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+// Anything that needs escaping or removing; most values have none and are written as they are.
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 export function xmlText(text: string): string {
+  if (!SPECIAL.test(text)) return text;
   return text.replace(NOT_XML, '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
