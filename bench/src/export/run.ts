@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { ExportTask } from '@dcap/core';
@@ -25,7 +24,7 @@ import { copyToStdout, longSelect, wideSelect } from './floor.js';
  * default, seeded with set-based SQL) on a scratch database of the PostgreSQL server, exported as CSV and xlsx,
  * wide and long, by the export job in this process. For each it prints the job's time, the file's size, and
  * the growth of resident memory and of the JavaScript heap at their peak while the job ran (sampled every
- * 5 ms) and of the heap right after each garbage collection (what the job holds), beside the time of PostgreSQL's own COPY of the same rows to CSV. The same runs at half the study
+ * 5 ms), beside the time of PostgreSQL's own COPY of the same rows to CSV. The same runs at half the study
  * show whether memory stays flat as the study grows. Goal: CSV within 3× of COPY.
  *
  * Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test, on whose server a scratch database
@@ -57,7 +56,6 @@ interface Figure {
   bytes: number;
   rssGrowth: number;
   heapGrowth: number;
-  liveGrowth: number;
   copyMs: number | null;
 }
 
@@ -69,39 +67,29 @@ function readCount(name: string, fallback: number): number {
   return value;
 }
 
-/**
- * Runs `work` while sampling memory; answers its time, the peaks' growth over the figures at the start, and
- * the largest heap found right after a garbage collection: what the export really holds, where the plain peak
- * also counts garbage the collector had not come to yet.
- */
-async function measured(work: () => Promise<unknown>): Promise<{ ms: number; rssGrowth: number; heapGrowth: number; liveGrowth: number }> {
+/** Runs `work` while sampling memory; answers its time and the peaks' growth over the figures at the start. */
+async function measured(work: () => Promise<unknown>): Promise<{ ms: number; rssGrowth: number; heapGrowth: number }> {
   collectGarbage();
   const start = process.memoryUsage();
   let rss = start.rss;
   let heap = start.heapUsed;
-  let live = start.heapUsed;
   const timer = setInterval(() => {
     const now = process.memoryUsage();
     rss = Math.max(rss, now.rss);
     heap = Math.max(heap, now.heapUsed);
   }, SAMPLE_MS);
-  const observer = new PerformanceObserver(() => {
-    live = Math.max(live, process.memoryUsage().heapUsed);
-  });
-  observer.observe({ entryTypes: ['gc'] });
   const started = performance.now();
   try {
     await work();
   } finally {
     clearInterval(timer);
-    observer.disconnect();
   }
   const ms = performance.now() - started;
   const end = process.memoryUsage();
-  return { ms, rssGrowth: Math.max(rss, end.rss) - start.rss, heapGrowth: Math.max(heap, end.heapUsed) - start.heapUsed, liveGrowth: live - start.heapUsed };
+  return { ms, rssGrowth: Math.max(rss, end.rss) - start.rss, heapGrowth: Math.max(heap, end.heapUsed) - start.heapUsed };
 }
 
-async function exportOnce(app: App, study: GeneratedStudy, format: string, layout: string): Promise<{ ms: number; rssGrowth: number; heapGrowth: number; liveGrowth: number; bytes: number }> {
+async function exportOnce(app: App, study: GeneratedStudy, format: string, layout: string): Promise<{ ms: number; rssGrowth: number; heapGrowth: number; bytes: number }> {
   const created = await app.fastify.inject({ method: 'POST', url: '/dcap/export/task/create', headers: { token: study.token }, payload: { module: 'subjectData', format, layout, dictionary: false } });
   if (created.statusCode !== 200) throw new Error(`export refused: ${created.body}`);
   const id = created.json<{ data: ExportTask }>().data.id;
@@ -116,9 +104,9 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function printTable(figures: Figure[]): void {
-  const rows = [['subjects', 'format', 'layout', 'export', 'COPY floor', 'ratio', 'file', 'RSS growth', 'heap growth', 'heap after GC']];
+  const rows = [['subjects', 'format', 'layout', 'export', 'COPY floor', 'ratio', 'file', 'RSS growth', 'heap growth']];
   for (const f of figures) {
-    rows.push([String(f.subjects), f.format, f.layout, seconds(f.ms), f.copyMs === null ? '' : seconds(f.copyMs), f.copyMs === null ? '' : `${(f.ms / f.copyMs).toFixed(2)}×`, mb(f.bytes), mb(f.rssGrowth), mb(f.heapGrowth), mb(f.liveGrowth)]);
+    rows.push([String(f.subjects), f.format, f.layout, seconds(f.ms), f.copyMs === null ? '' : seconds(f.copyMs), f.copyMs === null ? '' : `${(f.ms / f.copyMs).toFixed(2)}×`, mb(f.bytes), mb(f.rssGrowth), mb(f.heapGrowth)]);
   }
   const widths = rows[0]?.map((_cell, index) => Math.max(...rows.map((row) => (row[index] ?? '').length))) ?? [];
   for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  '));

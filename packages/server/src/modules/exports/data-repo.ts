@@ -76,7 +76,7 @@ export interface BatchValue {
   inactive_type?: string | null;
   /** Seconds since the epoch: read as a number, not parsed as a date, since most values share a time. */
   updated_epoch?: number;
-  username?: string | null;
+  updated_by?: number | null;
 }
 
 /** The stored values of the given panel instances: the value only (wide), or with its state, who and when (long). */
@@ -85,9 +85,20 @@ export async function valuesOf(db: Executor, panelIds: readonly number[], full: 
   const base = db.selectFrom('field_values').select(['field_values.panel_instance_id', 'field_values.path', 'field_values.value']).where('field_values.panel_instance_id', 'in', [...panelIds]);
   if (!full) return base.execute();
   return base
-    .leftJoin('users', 'users.id', 'field_values.updated_by')
-    .select(['field_values.status', 'field_values.frozen', 'field_values.inactive_type', 'users.username as username', sql<number>`floor(extract(epoch from field_values.updated_at))::float8`.as('updated_epoch')])
+    .select(['field_values.status', 'field_values.frozen', 'field_values.inactive_type', 'field_values.updated_by', sql<number>`floor(extract(epoch from field_values.updated_at))::float8`.as('updated_epoch')])
     .execute();
+}
+
+/**
+ * The login names of who changed a batch's values: a handful of people, read once rather than joined to
+ * every value.
+ */
+export async function usernamesOf(db: Executor, values: readonly BatchValue[]): Promise<Map<number, string>> {
+  const ids = new Set<number>();
+  for (const value of values) if (value.updated_by !== undefined && value.updated_by !== null) ids.add(value.updated_by);
+  if (ids.size === 0) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...ids]).execute();
+  return new Map(users.map((user) => [user.id, user.username]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 
 /**
@@ -53,4 +53,52 @@ export async function readWorkbook(bytes: Buffer): Promise<Record<string, SheetC
 export function byHeader<T>(rows: T[][]): Record<string, T>[] {
   const [header, ...rest] = rows;
   return rest.map((row) => Object.fromEntries((header ?? []).map((name, index) => [String(name), row[index] as T])));
+}
+
+const CELL = /<c r="([A-Z]+)\d+"(?: s="\d+")?(?: t="inlineStr")?>(?:<v>([^<]*)<\/v>|<is><t xml:space="preserve">([^<]*)<\/t><\/is>)<\/c>/g;
+const ROW = /<row r="\d+">(.*?)<\/row>/g;
+
+const unescapeXml = (text: string) => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+
+function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/**
+ * Every row of one sheet of a large workbook, read as the zip streams out, without holding the sheet's text
+ * whole (a 500,000-row sheet is larger than a JavaScript string may be). It reads the cells this platform
+ * writes (numbers, inline strings); the smaller workbooks of the tests are read with read-excel-file too.
+ */
+export function forEachSheetRow(bytes: Buffer, entry: string, visit: (cells: (string | number)[]) => void): void {
+  const decoder = new TextDecoder();
+  let pending = '';
+  const consume = (final: boolean) => {
+    let last = 0;
+    for (const match of pending.matchAll(ROW)) {
+      const cells: (string | number)[] = [];
+      for (const cell of (match[1] ?? '').matchAll(CELL)) {
+        cells[columnIndex(cell[1] ?? 'A')] = cell[2] !== undefined ? Number(cell[2]) : unescapeXml(cell[3] ?? '');
+      }
+      visit(Array.from(cells, (value) => value ?? ''));
+      last = (match.index ?? 0) + match[0].length;
+    }
+    pending = pending.slice(last);
+    if (final && pending.includes('<row')) throw new Error('a row of the sheet was cut off');
+  };
+  let found = false;
+  const unzipper = new Unzip((file) => {
+    if (file.name !== entry) return;
+    found = true;
+    file.ondata = (error, data, final) => {
+      if (error) throw error;
+      pending += decoder.decode(data, { stream: !final });
+      consume(final);
+    };
+    file.start();
+  });
+  unzipper.register(UnzipInflate);
+  unzipper.push(new Uint8Array(bytes), true);
+  if (!found) throw new Error(`no ${entry} in the workbook`);
 }

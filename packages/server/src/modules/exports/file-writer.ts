@@ -76,13 +76,27 @@ export function beginFile(format: 'csv' | 'xlsx', dictionary: boolean, header: r
   return { bytes: Buffer.concat([started.bytes, rest.bytes]), state: rest.state };
 }
 
+/** Rows rendered and compressed at a time, so a step's text never has to exist whole. */
+const ROWS_PER_PIECE = 5000;
+
 /** More rows of the data sheet. */
 export function appendRows(state: FileState, rows: readonly (readonly XlsxCell[])[], header = false, prefix = ''): Written {
   if (state.format === 'xlsx' && state.rows + rows.length > XLSX_MAX_ROWS) throw new TooManyRows();
-  const text = Buffer.from(prefix + renderRows(state, rows, header), 'utf8');
-  if (!state.zipped || !state.zip) return advance(state, text, rows.length, null);
-  const out = writeEntry(state.zip, text);
-  return advance(state, out.bytes, rows.length, out.state);
+  const pieces: Buffer[] = [];
+  let current = state;
+  for (let start = 0; start === 0 || start < rows.length; start += ROWS_PER_PIECE) {
+    const slice = rows.slice(start, start + ROWS_PER_PIECE);
+    const text = Buffer.from((start === 0 ? prefix : '') + renderRows(current, slice, header), 'utf8');
+    const out = !current.zipped || !current.zip ? advance(current, text, slice.length, null) : advanceZip(current, text, slice.length);
+    pieces.push(out.bytes);
+    current = out.state;
+  }
+  return { bytes: pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces), state: current };
+}
+
+function advanceZip(state: FileState, text: Buffer, rows: number): Written {
+  const out = writeEntry(state.zip as ZipState, text);
+  return advance(state, out.bytes, rows, out.state);
 }
 
 /** The end: the data sheet closed, the dictionary added (when asked for), the zip's directory. */

@@ -90,7 +90,8 @@ async function runExport(context: JobContext, task: ExportTaskRow, params: Expor
       const events = await data.eventInstancesOf(trx, scope, ids);
       const panels = await data.panelInstancesOf(trx, scope, ids);
       const values = await data.valuesOf(trx, panels.map((panel) => panel.id), task.layout === 'long');
-      const batchData = { subjects, events, panels, values };
+      const users = task.layout === 'long' ? await data.usernamesOf(trx, values) : new Map<number, string>();
+      const batchData = { subjects, events, panels, values, users };
       const rows = columns ? wideRows(rowContext, columns, batchData) : longRows(rowContext, batchData);
       const written = guard(() => appendRows(before.file, rows));
       await repo.insertChunk(trx, task.id, before.seq, written.bytes);

@@ -172,6 +172,8 @@ export interface BatchData {
   events: BatchEvent[];
   panels: BatchPanel[];
   values: BatchValue[];
+  /** Login names by user id (the long layout's "changed by"). */
+  users: Map<number, string>;
 }
 
 export interface RowContext {
@@ -314,7 +316,7 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
             value.status ?? '',
             value.frozen ? 'Y' : 'N',
             value.inactive_type ?? null,
-            value.username ?? null,
+            value.updated_by === undefined || value.updated_by === null ? null : (data.users.get(value.updated_by) ?? null),
             stamp(value.updated_epoch),
           ]);
         }

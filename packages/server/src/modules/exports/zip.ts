@@ -27,6 +27,11 @@ export interface ZipState {
 const FLAGS = 0x0808; // bit 3: sizes in a data descriptor; bit 11: UTF-8 names
 const DEFLATE = 8;
 const LIMIT = 0xffff_ffff;
+/**
+ * The fastest deflate level: an export's sheets are repetitive XML that even level 1 shrinks several times,
+ * and the higher levels cost far more time than the bytes they save (measured by `npm run bench:export`).
+ */
+const LEVEL = 1;
 
 export function newZip(at: Date): ZipState {
   const dosTime = (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2);
@@ -62,7 +67,7 @@ export function openEntry(state: ZipState, name: string): ZipOutput {
 export function writeEntry(state: ZipState, data: Buffer): ZipOutput {
   const open = state.open;
   if (!open) throw new Error('no zip entry is open');
-  const bytes = zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const bytes = zlib.deflateRawSync(data, { level: LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH });
   const next = { ...open, crc: zlib.crc32(data, open.crc), compressed: open.compressed + bytes.length, size: open.size + data.length };
   checkLimit(state.offset + bytes.length);
   return { bytes, state: { ...state, offset: state.offset + bytes.length, open: next } };
