@@ -77,20 +77,21 @@ export function forEachSheetRow(bytes: Buffer, entry: string, visit: (cells: (st
   const consume = (final: boolean) => {
     let last = 0;
     for (const match of pending.matchAll(ROW)) {
+      const [whole, body = ''] = match;
       const cells: (string | number)[] = [];
-      for (const cell of (match[1] ?? '').matchAll(CELL)) {
-        cells[columnIndex(cell[1] ?? 'A')] = cell[2] !== undefined ? Number(cell[2]) : unescapeXml(cell[3] ?? '');
+      for (const [, letters = 'A', number, text = ''] of body.matchAll(CELL)) {
+        cells[columnIndex(letters)] = number !== undefined ? Number(number) : unescapeXml(text);
       }
-      visit(Array.from(cells, (value) => value ?? ''));
-      last = (match.index ?? 0) + match[0].length;
+      visit(Array.from(cells, (value: string | number | undefined) => value ?? ''));
+      last = match.index + whole.length;
     }
     pending = pending.slice(last);
     if (final && pending.includes('<row')) throw new Error('a row of the sheet was cut off');
   };
-  let found = false;
+  const seen = { entry: false };
   const unzipper = new Unzip((file) => {
     if (file.name !== entry) return;
-    found = true;
+    seen.entry = true;
     file.ondata = (error, data, final) => {
       if (error) throw error;
       pending += decoder.decode(data, { stream: !final });
@@ -100,5 +101,5 @@ export function forEachSheetRow(bytes: Buffer, entry: string, visit: (cells: (st
   });
   unzipper.register(UnzipInflate);
   unzipper.push(new Uint8Array(bytes), true);
-  if (!found) throw new Error(`no ${entry} in the workbook`);
+  if (!seen.entry) throw new Error(`no ${entry} in the workbook`);
 }
