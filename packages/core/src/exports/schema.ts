@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { alterationExportQuerySchema, queryExportQuerySchema } from '../queries/schemas.js';
+import { knownTimeZone } from '../queries/time.js';
 import { SUBJECT_STATUSES } from '../subjects/status.js';
 import { dbId, queryId, safeText } from '../validation/text.js';
 
@@ -16,6 +18,13 @@ export const EXPORT_MODULES = ['subjectData', 'queryReport', 'auditReport', 'crf
 export type ExportModule = (typeof EXPORT_MODULES)[number];
 /** The modules this export engine writes; a request for another is refused with a clear error. */
 export const TABULAR_EXPORT_MODULES = ['subjectData', 'queryReport', 'auditReport'] as const satisfies readonly ExportModule[];
+
+/** The filters of the query report: those of the query management list (spec 002 §2). */
+export const queryReportFiltersSchema = queryExportQuerySchema.omit({ format: true, timeZone: true });
+export type QueryReportFilters = z.infer<typeof queryReportFiltersSchema>;
+/** The filters of the audit report: those of the alteration log. */
+export const auditReportFiltersSchema = alterationExportQuerySchema.omit({ format: true, timeZone: true });
+export type AuditReportFilters = z.infer<typeof auditReportFiltersSchema>;
 
 export const EXPORT_FILE_FORMATS = ['csv', 'xlsx', 'odm'] as const;
 export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
@@ -59,7 +68,11 @@ export const exportRequestSchema = z.strictObject({
   /** With the data dictionary: a second sheet (xlsx) or a second file in a zip (csv). */
   dictionary: z.boolean().default(true),
   /** Zone of the times written in reports, as in the query export. */
-  timeZone: safeText().max(64).optional(),
+  timeZone: safeText().max(64).refine(knownTimeZone, { message: 'time_zone' }).optional(),
+  /** Module queryReport: the query management list's filters. */
+  queryFilters: queryReportFiltersSchema.optional(),
+  /** Module auditReport: the alteration log's filters. */
+  auditFilters: auditReportFiltersSchema.optional(),
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 export type ExportRequestInput = z.input<typeof exportRequestSchema>;
@@ -72,6 +85,8 @@ export const exportFiltersSchema = z.object({
   fields: z.array(z.string()).nullable(),
   statuses: z.array(z.string()).nullable(),
   timeZone: z.string(),
+  /** The report filters of a query or audit report. */
+  report: z.record(z.string(), z.unknown()).nullable().default(null),
 });
 export type ExportFilters = z.infer<typeof exportFiltersSchema>;
 

@@ -241,6 +241,7 @@ describe('who may export what', () => {
     refused(reply, 422, 'export.field_unknown');
     expect(reply.body.msg).toBe('The design has no field DM.NOPE');
     refused(await post(exporterAll, '/dcap/export/task/create', { module: 'crfReport' }), 422, 'export.unsupported');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'odm' }), 422, 'export.unsupported');
     refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', env: 'prd' }), 409, 'export.env_not_current');
     refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'pdf' }), 400, 'request.invalid');
   });
@@ -333,5 +334,43 @@ describe('the export job', () => {
     refused(await get(exporterAll, `/dcap/export/task/download?id=${String(task.id)}`), 410, 'export.expired');
     const row = await db().selectFrom('audit_log').selectAll().where('action', '=', 'export.expire').where('entity_id', '=', String(task.id)).executeTakeFirstOrThrow();
     expect(row.project_id).toBe(rs.projectId);
+  });
+});
+
+describe('query and audit reports as tasks', () => {
+  it('writes the query report of the caller’s sites, and refuses another site’s', async () => {
+    const raised = ok(await post(rs.people.monitor, '/dcap/query/raise', { panelInstanceId: pid(a1, 'screening', 'DM'), path: 'SEX', content: '请核实性别, "原始"记录' })) as { id: number };
+    ok(await post(rs.people.monitor, '/dcap/query/raise', { panelInstanceId: pid(b1, 'screening', 'DM'), path: 'SEX', content: '中心B质疑' }));
+    const { task, file } = await exportFile(exporterA, { module: 'queryReport', format: 'csv', timeZone: 'Asia/Shanghai' });
+    expect(task.fileName).toMatch(/^EXP-uat-queryReport-\d{8}-\d+\.csv$/);
+    const rows = parseCsv(file.toString('utf8'));
+    expect(rows[0]?.slice(0, 3)).toEqual(['编号', '中心', '受试者']);
+    expect(rows.slice(1).map((row) => row[7])).toEqual(['请核实性别, "原始"记录']);
+    expect(rows[1]?.[0]).toBe(String(raised.id));
+    expect(rows[1]?.[11]).toMatch(/\+08:00$/);
+    refused(await post(exporterA, '/dcap/export/task/create', { module: 'queryReport', queryFilters: { siteId: rs.siteB.id } }), 404, 'export.site_not_found');
+    const siteB = csvRows((await exportFile(exporterAll, { module: 'queryReport', format: 'csv', queryFilters: { siteId: rs.siteB.id } })).file);
+    expect(siteB.map((row) => row['质疑内容'])).toEqual(['中心B质疑']);
+  });
+
+  it('writes the audit report as xlsx with the saves of the caller’s sites', async () => {
+    const { file } = await exportFile(exporterA, { module: 'auditReport', format: 'xlsx', auditFilters: { subjectId: a1.id } });
+    const book = await readWorkbook(file);
+    const rows = byHeader(Object.values(book)[0] ?? []);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row['受试者'] === a1.platformNo)).toBe(true);
+    // The value is written as entered: an xlsx inline string is never evaluated.
+    expect(rows.find((row) => row['字段'] === 'INITIALS' && row['操作'] === 'record.value')?.['新值']).toBe(JSON.stringify({ value: '=1+1', status: 'COMPLETED' }));
+  });
+
+  it('fails the task when the requester lost the export right before the job ran', async () => {
+    const created = await createTask(exporterA, { module: 'auditReport' });
+    const role = await db().selectFrom('project_roles').select(['id', 'rights']).where('alias', '=', 'EXP-a').executeTakeFirstOrThrow();
+    await db().updateTable('project_roles').set({ rights: [] }).where('id', '=', role.id).execute();
+    await rs.study.t.app.jobs.drain();
+    await db().updateTable('project_roles').set({ rights: role.rights }).where('id', '=', role.id).execute();
+    const task = ok(await get(exporterA, `/dcap/export/task/detail?id=${String(created.id)}`)) as ExportTask;
+    expect(task.status).toBe('failed');
+    expect(task.error?.code).toBe('permission.project_forbidden');
   });
 });

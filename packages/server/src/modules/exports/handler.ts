@@ -1,18 +1,29 @@
-import { AppError, EXPORT_JOB_KIND, exportFiltersSchema, studyToday } from '@dcap/core';
+import { AppError, EXPORT_JOB_KIND, exportFiltersSchema } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database, ExportTaskRow } from '../../db/schema.js';
+import type { Actor } from '../../http/context.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 import { findVersionById, snapshotOf } from '../publishing/snapshot.js';
 import type { SubjectScope } from './data-repo.js';
 import * as data from './data-repo.js';
 import type { FileState } from './file-writer.js';
-import { CONTENT_TYPES, TooManyRows, appendRows, beginFile, endFile, fileExtension } from './file-writer.js';
+import { TooManyRows, appendRows, beginFile, endFile } from './file-writer.js';
+import { finishTask } from './finish.js';
+import { runReport } from './report.js';
 import * as repo from './repo.js';
 import type { RepeatCounts } from './subject-data.js';
 import { designFields, dictionaryRows, headerOf, longRows, wideColumns, wideRows } from './subject-data.js';
 
-export const exportJobParamsSchema = z.object({ designVersionId: z.number(), locale: z.enum(['zh-CN', 'en-US']), batchSize: z.number().int().positive() });
+const actorSchema = z.custom<Actor>((value) => typeof value === 'object' && value !== null && typeof (value as { userId?: unknown }).userId === 'number');
+
+export const exportJobParamsSchema = z.object({
+  designVersionId: z.number(),
+  locale: z.enum(['zh-CN', 'en-US']),
+  batchSize: z.number().int().positive(),
+  /** Who asked, as they stood then: reports are read as that caller (their standing is checked again). */
+  requester: z.object({ actor: actorSchema, locale: z.enum(['zh-CN', 'en-US']) }),
+});
 export type ExportJobParams = z.infer<typeof exportJobParamsSchema>;
 
 /** What each step records: where the file stands and the next subject to read. Replayed on a resumed job. */
@@ -26,8 +37,6 @@ interface Cursor {
   done: number;
   finished: boolean;
 }
-
-const DAY = 86_400_000;
 
 /**
  * The export job (docs/decisions.md, "Exports"): a first step measures the study (subjects, panel repeats,
@@ -44,7 +53,8 @@ export function exportJobHandler(retentionDays: () => number): JobHandler {
       const task = await repo.taskOfJob(db, context.job.id);
       if (!task) throw new AppError('export.task_not_found');
       const params = exportJobParamsSchema.parse(context.job.params);
-      await runExport(context, task, params, retentionDays());
+      if (task.module === 'queryReport' || task.module === 'auditReport') await runReport(context, task, params, retentionDays());
+      else await runExport(context, task, params, retentionDays());
     },
   };
 }
@@ -105,19 +115,7 @@ async function runExport(context: JobContext, task: ExportTaskRow, params: Expor
   await context.step('finish', async (trx) => {
     const ended = endFile(last.file, task.dictionary ? dictionaryRows(design) : null);
     await repo.insertChunk(trx, task.id, last.seq, ended.bytes);
-    const now = context.deps.clock.now();
-    const extension = fileExtension(format, task.dictionary);
-    const project = await trx.selectFrom('projects').select('code').where('id', '=', task.project_id).executeTakeFirst();
-    const fileName = `${project?.code ?? 'export'}-${task.env}-${task.module}-${task.layout}-${studyToday(task.created_at).replaceAll('-', '')}-${String(task.id)}.${extension}`;
-    await repo.updateTask(trx, task.id, {
-      status: 'finished',
-      progress_done: last.done,
-      size_bytes: ended.state.size,
-      file_name: fileName,
-      content_type: CONTENT_TYPES[extension],
-      finished_at: now,
-      expires_at: new Date(now.getTime() + retentionDays * DAY),
-    });
+    await finishTask(trx, task, { format, size: ended.state.size, done: last.done, now: context.deps.clock.now(), retentionDays });
     return { size: ended.state.size };
   });
 }

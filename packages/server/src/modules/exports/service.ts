@@ -39,7 +39,7 @@ async function visibleTask(deps: ServiceDeps, caller: ProjectCaller, scope: Data
  * caller's sites (refused, never silently dropped: spec 000 §6 site scope), visits, panels and fields must
  * exist in the environment's design; no site named means all the caller's sites.
  */
-async function narrowFilters(deps: ServiceDeps, caller: ProjectCaller, scope: DataScope, request: ExportRequest): Promise<{ filters: ExportFilters; designVersionId: number }> {
+async function narrowFilters(deps: ServiceDeps, caller: ProjectCaller, scope: DataScope, request: ExportRequest): Promise<{ filters: Omit<ExportFilters, 'report'>; designVersionId: number }> {
   const version = await versionOfEnv(deps.db, scope.projectId, scope.env.key);
   if (!version) throw new AppError('export.no_design');
   const snapshot = snapshotOf(version);
@@ -73,20 +73,33 @@ async function narrowFilters(deps: ServiceDeps, caller: ProjectCaller, scope: Da
   };
 }
 
+/** The filters of a query or audit report as the queries module reads them; none for subject data. */
+function reportFilters(request: ExportRequest): Record<string, unknown> & { siteId?: number } | undefined {
+  if (request.module === 'queryReport') return { ...(request.queryFilters ?? {}) };
+  if (request.module === 'auditReport') return { ...(request.auditFilters ?? {}) };
+  return undefined;
+}
+
 /**
  * POST /dcap/export/task/create (spec 000 §2.2 exportIndex): checks and narrows the request, seals the head
  * of the project's audit chain (the file can later be shown to hold data as of that point of the trail),
  * queues the export job and answers with the task. The task, the job and the audit row commit together.
  */
 export async function createExport(deps: ServiceDeps, worker: JobWorker, caller: ProjectCaller, request: ExportRequest): Promise<ExportTask> {
-  if (request.module !== 'subjectData' || request.format === 'odm') throw new AppError('export.unsupported', { module: request.module, format: request.format });
+  const format = request.format;
+  if (request.module === 'crfReport' || format === 'odm') throw new AppError('export.unsupported', { module: request.module, format });
   const scope = await dataScope(deps.db, caller);
   if (request.env !== undefined && request.env !== scope.env.key) throw new AppError('export.env_not_current', { current: scope.env.key, env: request.env });
-  const { filters, designVersionId } = await narrowFilters(deps, caller, scope, request);
+  const report = reportFilters(request);
+  const narrowed = await narrowFilters(deps, caller, scope, { ...request, siteIds: report?.siteId === undefined ? request.siteIds : [report.siteId] });
+  const filters: ExportFilters = { ...narrowed.filters, report: report ?? null };
+  const designVersionId = narrowed.designVersionId;
   const sealedHead = await currentSealedHead(openSealer(deps.db, deps.config), scope.projectId);
-  const format = request.format;
   const id = await projectWrite(deps, caller, { right: 'data.export' }, async (trx, audit) => {
-    const params: ExportJobParams = { designVersionId, locale: caller.meta.locale, batchSize: deps.config.exports.batchSize };
+    // A report is written by the report code of the queries module, which needs the requester as a caller:
+    // the job rebuilds it from this, and checks their standing again when it runs.
+    const requester = { actor: caller.actor, locale: caller.meta.locale };
+    const params: ExportJobParams = { designVersionId, locale: caller.meta.locale, batchSize: deps.config.exports.batchSize, requester };
     const job = await jobs.insertJob(trx, { kind: EXPORT_JOB_KIND, projectId: scope.projectId, env: scope.env.key, params, createdBy: caller.actor.userId, total: 0 });
     const task = await repo.insertTask(trx, {
       project_id: scope.projectId,
