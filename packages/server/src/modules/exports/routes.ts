@@ -18,7 +18,7 @@ export function registerExportRoutes(app: FastifyInstance, routes: RouteRegistry
   routes.add(app, {
     method: 'POST',
     url: '/dcap/export/task/create',
-    summary: 'Queue an export of the session environment’s data (subject data wide or long, CSV or xlsx, with the data dictionary); returns the task',
+    summary: 'Queue an export of the session environment: subject data wide or long with its data dictionary, or the query or audit report, as CSV or xlsx; returns the task',
     tag: TAG,
     access: EXPORT,
     body: exportRequestSchema,

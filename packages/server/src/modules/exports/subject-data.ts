@@ -1,5 +1,5 @@
 import type { ExportLayout, Locale, OptionItem, Widget } from '@dcap/core';
-import { DICTIONARY_COLUMNS, LONG_COLUMNS, WIDE_KEY_COLUMNS, exportValueText, indexForm, isoWithOffset, parsePath, rowKeyNumber, wideColumnName } from '@dcap/core';
+import { DICTIONARY_COLUMNS, LONG_COLUMNS, WIDE_KEY_COLUMNS, exportValueText, indexForm, isDataWidget, isoWithOffset, parsePath, rowKeyNumber, walkWidgets, wideColumnName } from '@dcap/core';
 import type { DesignSnapshot, SnapshotEvent, SnapshotInstrument } from '../publishing/snapshot.js';
 import type { BatchEvent, BatchPanel, BatchSubject, BatchValue } from './data-repo.js';
 import type { XlsxCell } from './xlsx.js';
@@ -46,16 +46,13 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
   for (const instrument of instruments) {
     const index = indexForm(instrument.panel);
     const list: ExportField[] = [];
-    const tableNames = new Set(index.tables.keys());
-    // Fields in panel order: walk the top-level order the index keeps (Map insertion follows the walk).
-    const order = [...index.fields.keys(), ...tableNames];
-    const seen = new Set<string>();
-    for (const model of orderByWalk(instrument, order)) {
-      if (seen.has(model)) continue;
-      seen.add(model);
+    // Fields in the order the panel shows them: a plain field, or a table with all its columns.
+    for (const { widget, place } of walkWidgets(instrument.panel.list)) {
+      if (place.kind === 'table') continue;
+      const model = widget.model;
       if (wanted && !wanted.has(`${instrument.nameAbbr}.${model}`)) continue;
       const table = index.tables.get(model);
-      if (table) {
+      if (widget.type === 'table' && table) {
         for (const column of table.columns) {
           const field: ExportField = {
             instrumentId: instrument.id,
@@ -71,8 +68,7 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
         }
         continue;
       }
-      const widget = index.fields.get(model);
-      if (!widget) continue;
+      if (!isDataWidget(widget) || index.fields.get(model) !== widget) continue;
       const field: ExportField = { instrumentId: instrument.id, abbr: instrument.nameAbbr, model, widget, label: widget.name, labelEn: widget.nameEn ?? widget.name };
       list.push(field);
       byPath.set(`${String(instrument.id)}|${model}`, field);
@@ -81,14 +77,6 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
   }
   const events = [...snapshot.events].sort((a, b) => a.sort - b.sort || a.id - b.id);
   return { instruments, events: new Map(events.map((event) => [event.id, event])), eventOrder: new Map(events.map((event, index) => [event.id, index])), fields, byPath };
-}
-
-/** Models in the order their widgets appear on the panel. */
-function orderByWalk(instrument: SnapshotInstrument, models: readonly string[]): string[] {
-  const position = new Map<string, number>();
-  const text = JSON.stringify(instrument.panel.list);
-  for (const model of models) position.set(model, text.indexOf(`"model":${JSON.stringify(model)}`));
-  return [...models].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
 }
 
 /** Every `ABBR.MODEL` the design offers, to check a request's field names. */
