@@ -6,6 +6,7 @@ import { enUSRenderer } from './en-US.renderer';
 import { enUSInstitution } from './en-US.institution';
 import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
+import { enUSExports } from './en-US.exports';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -293,6 +294,7 @@ export const enUS: Catalogue = {
   },
   ...enUSProjects,
   ...enUSSync,
+  ...enUSExports,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

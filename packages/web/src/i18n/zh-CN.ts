@@ -5,6 +5,7 @@ import { zhCNRenderer } from './zh-CN.renderer';
 import { zhCNInstitution } from './zh-CN.institution';
 import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
+import { zhCNExports } from './zh-CN.exports';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -291,6 +292,7 @@ export const zhCN = {
   },
   ...zhCNProjects,
   ...zhCNSync,
+  ...zhCNExports,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,
