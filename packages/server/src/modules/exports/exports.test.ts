@@ -372,5 +372,12 @@ describe('query and audit reports as tasks', () => {
     const task = ok(await get(exporterA, `/dcap/export/task/detail?id=${String(created.id)}`)) as ExportTask;
     expect(task.status).toBe('failed');
     expect(task.error?.code).toBe('permission.project_forbidden');
+    // The clean-up marks the task itself failed and deletes whatever pieces the job left.
+    await expireExports(rs.study.t.deps);
+    const row = await db().selectFrom('export_tasks').select('status').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(await db().selectFrom('export_file_chunks').select('seq').where('task_id', '=', created.id).execute()).toEqual([]);
+    const after = ok(await get(exporterA, `/dcap/export/task/detail?id=${String(created.id)}`)) as ExportTask;
+    expect(after).toMatchObject({ status: 'failed', error: { code: 'permission.project_forbidden' } });
   });
 });

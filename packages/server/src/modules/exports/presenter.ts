@@ -10,7 +10,8 @@ import type { TaskWithUser } from './repo.js';
 export function presentTask(row: TaskWithUser, locale: Locale): ExportTask {
   const jobFailed = (row.status === 'queued' || row.status === 'running') && row.job_status === 'failed';
   const status: ExportTaskStatus = jobFailed ? 'failed' : row.status;
-  const stored = jobFailed ? (row.job_error as { code?: string; params?: Record<string, string | number> } | null) : null;
+  const failed = status === 'failed' && row.job_status === 'failed';
+  const stored = failed ? (row.job_error as { code?: string; params?: Record<string, string | number> } | null) : null;
   const code = (stored?.code ?? 'job.internal_error') as ErrorCode;
   return {
     id: row.id,
@@ -29,6 +30,6 @@ export function presentTask(row: TaskWithUser, locale: Locale): ExportTask {
     expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
     filters: exportFiltersSchema.parse(row.filters),
     sealedHead: row.sealed_head === null ? null : sealedHeadSchema.parse(row.sealed_head),
-    error: jobFailed ? { code, message: errorMessage(code, locale, stored?.params ?? {}) } : null,
+    error: failed ? { code, message: errorMessage(code, locale, stored?.params ?? {}) } : null,
   };
 }

@@ -68,3 +68,12 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
     SELECT * FROM export_tasks WHERE status = 'finished' AND expires_at <= ${now} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
   return result.rows;
 }
+
+/** Tasks still marked queued or running whose job ended without finishing them (failed, or given up). */
+export async function lockAbandoned(db: Executor, limit: number): Promise<ExportTaskRow[]> {
+  const result = await sql<ExportTaskRow>`
+    SELECT t.* FROM export_tasks t JOIN jobs j ON j.id = t.job_id
+    WHERE t.status IN ('queued', 'running') AND j.status IN ('failed', 'cancelled')
+    ORDER BY t.id LIMIT ${limit} FOR UPDATE OF t SKIP LOCKED`.execute(db);
+  return result.rows;
+}
