@@ -13,8 +13,8 @@ export async function finishTask(
   file: { format: 'csv' | 'xlsx'; size: number; done: number; now: Date; retentionDays: number },
 ): Promise<void> {
   const extension = fileExtension(file.format, task.module === 'subjectData' && task.dictionary);
-  const project = await trx.selectFrom('projects').select('code').where('id', '=', task.project_id).executeTakeFirst();
-  const fileName = `${project?.code ?? 'export'}-${task.env}-${task.module}${task.module === 'subjectData' ? `-${task.layout}` : ''}-${studyToday(task.created_at).replaceAll('-', '')}-${String(task.id)}.${extension}`;
+  const code = await repo.projectCode(trx, task.project_id);
+  const fileName = `${code ?? 'export'}-${task.env}-${task.module}${task.module === 'subjectData' ? `-${task.layout}` : ''}-${studyToday(task.created_at).replaceAll('-', '')}-${String(task.id)}.${extension}`;
   await repo.updateTask(trx, task.id, {
     status: 'finished',
     progress_done: file.done,

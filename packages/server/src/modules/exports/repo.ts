@@ -77,3 +77,8 @@ export async function lockAbandoned(db: Executor, limit: number): Promise<Export
     ORDER BY t.id LIMIT ${limit} FOR UPDATE OF t SKIP LOCKED`.execute(db);
   return result.rows;
 }
+
+/** The project's code, for the file name. */
+export async function projectCode(db: Executor, projectId: number): Promise<string | undefined> {
+  return (await db.selectFrom('projects').select('code').where('id', '=', projectId).executeTakeFirst())?.code;
+}

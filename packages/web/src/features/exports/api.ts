@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isExportActive, exportTaskPageSchema, exportTaskSchema } from '@dcap/core';
+import { isExportActive, exportTaskPageSchema, exportTaskSchema, noDataSchema } from '@dcap/core';
 import type { ExportRequestInput, ExportTask, ExportTaskPage } from '@dcap/core';
 import type { DownloadedFile } from '../../api/client';
 import { useApi } from '../../app/services';
@@ -45,7 +45,7 @@ export function useExportAction() {
     mutationFn: ({ action, id }: { action: 'cancel' | 'delete'; id: number }): Promise<unknown> =>
       action === 'cancel'
         ? api.request('/export/task/cancel', { method: 'POST', json: { id }, notify: true, schema: exportTaskSchema })
-        : api.request('/export/task/delete', { method: 'POST', json: { id }, notify: true }),
+        : api.request('/export/task/delete', { method: 'POST', json: { id }, notify: true, schema: noDataSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }
