@@ -32,7 +32,7 @@ export function useCreateExport() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: ExportRequestInput): Promise<ExportTask> => api.request('/export/task/create', { method: 'POST', json: request, notify: true, schema: exportTaskSchema }),
+    mutationFn: (request: ExportRequestInput): Promise<ExportTask> => api.request('/export/task/create', { method: 'POST', json: request, notify: true, serverMessage: true, schema: exportTaskSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }
@@ -44,8 +44,8 @@ export function useExportAction() {
   return useMutation({
     mutationFn: ({ action, id }: { action: 'cancel' | 'delete'; id: number }): Promise<unknown> =>
       action === 'cancel'
-        ? api.request('/export/task/cancel', { method: 'POST', json: { id }, notify: true, schema: exportTaskSchema })
-        : api.request('/export/task/delete', { method: 'POST', json: { id }, notify: true, schema: noDataSchema }),
+        ? api.request('/export/task/cancel', { method: 'POST', json: { id }, notify: true, serverMessage: true, schema: exportTaskSchema })
+        : api.request('/export/task/delete', { method: 'POST', json: { id }, notify: true, serverMessage: true, schema: noDataSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }
