@@ -38,6 +38,8 @@ interface FormValues {
   format: 'csv' | 'xlsx';
   layout: ExportLayout;
   siteIds: number[];
+  /** The reports filter by one site, as their lists do. */
+  siteId?: number;
   eventIds: number[];
   instrumentIds: number[];
   fields: string[];
@@ -52,8 +54,7 @@ function requestOf(values: FormValues): ExportRequestInput {
   const some = <T,>(list: T[]) => (list.length > 0 ? list : undefined);
   const timeZone = browserZone();
   if (values.module !== 'subjectData') {
-    const site = values.siteIds.length === 1 ? values.siteIds[0] : undefined;
-    const filters = site === undefined ? undefined : { siteId: site };
+    const filters = values.siteId === undefined ? undefined : { siteId: values.siteId };
     return { module: values.module, format: values.format, ...(timeZone ? { timeZone } : {}), ...(values.module === 'queryReport' ? { queryFilters: filters } : { auditFilters: filters }) };
   }
   return {
@@ -105,9 +106,15 @@ function ExportForm() {
           ) : null}
         </Space>
         <Space wrap size="large" align="start">
-          <Form.Item name="siteIds" label={t('exports.fields.sites')}>
-            <Select mode="multiple" allowClear style={{ width: 260 }} placeholder={t('exports.placeholders.all')} data-testid="export-sites" options={(options.data?.sites ?? []).map(named)} />
-          </Form.Item>
+          {subjectData ? (
+            <Form.Item name="siteIds" label={t('exports.fields.sites')}>
+              <Select mode="multiple" allowClear style={{ width: 260 }} placeholder={t('exports.placeholders.all')} data-testid="export-sites" options={(options.data?.sites ?? []).map(named)} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="siteId" label={t('exports.fields.sites')}>
+              <Select allowClear style={{ width: 260 }} placeholder={t('exports.placeholders.all')} data-testid="export-site" options={(options.data?.sites ?? []).map(named)} />
+            </Form.Item>
+          )}
           {subjectData ? (
             <>
               <Form.Item name="eventIds" label={t('exports.fields.visits')}>
