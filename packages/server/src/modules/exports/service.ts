@@ -39,7 +39,7 @@ async function visibleTask(deps: ServiceDeps, caller: ProjectCaller, scope: Data
  * caller's sites (refused, never silently dropped: spec 000 §6 site scope), visits, panels and fields must
  * exist in the environment's design; no site named means all the caller's sites.
  */
-async function narrowFilters(deps: ServiceDeps, caller: ProjectCaller, scope: DataScope, request: ExportRequest): Promise<{ filters: Omit<ExportFilters, 'report'>; designVersionId: number }> {
+async function narrowFilters(deps: ServiceDeps, scope: DataScope, request: ExportRequest): Promise<{ filters: Omit<ExportFilters, 'report'>; designVersionId: number }> {
   const version = await versionOfEnv(deps.db, scope.projectId, scope.env.key);
   if (!version) throw new AppError('export.no_design');
   const snapshot = snapshotOf(version);
@@ -91,7 +91,7 @@ export async function createExport(deps: ServiceDeps, worker: JobWorker, caller:
   const scope = await dataScope(deps.db, caller);
   if (request.env !== undefined && request.env !== scope.env.key) throw new AppError('export.env_not_current', { current: scope.env.key, env: request.env });
   const report = reportFilters(request);
-  const narrowed = await narrowFilters(deps, caller, scope, { ...request, siteIds: report?.siteId === undefined ? request.siteIds : [report.siteId] });
+  const narrowed = await narrowFilters(deps, scope, { ...request, siteIds: report?.siteId === undefined ? request.siteIds : [report.siteId] });
   const filters: ExportFilters = { ...narrowed.filters, report: report ?? null };
   const designVersionId = narrowed.designVersionId;
   const sealedHead = await currentSealedHead(openSealer(deps.db, deps.config), scope.projectId);
