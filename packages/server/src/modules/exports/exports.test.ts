@@ -195,6 +195,14 @@ describe('subject data, long layout', () => {
     });
   });
 
+  it('exports only subjects of the statuses asked for', async () => {
+    await db().updateTable('subjects').set({ status: 'SCREEN_FAILURE' }).where('id', '=', a2.id).execute();
+    const { task, file } = await exportFile(exporterAll, { module: 'subjectData', format: 'csv', layout: 'long', dictionary: false, statuses: ['SCREEN_FAILURE'] });
+    await db().updateTable('subjects').set({ status: 'RECORD_STATUS_SCREENING' }).where('id', '=', a2.id).execute();
+    expect(task.progress).toEqual({ done: 1, total: 1 });
+    expect(new Set(csvRows(file).map((row) => row.subject))).toEqual(new Set([a2.platformNo]));
+  });
+
   it('narrows to the visits, panels and fields asked for', async () => {
     const { file } = await exportFile(exporterAll, { module: 'subjectData', format: 'csv', layout: 'long', dictionary: false, eventIds: [rs.events.screening], fields: ['DM.SEX', 'VS.HEIGHT'] });
     const rows = csvRows(file);
