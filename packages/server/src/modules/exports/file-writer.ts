@@ -43,7 +43,11 @@ export function fileExtension(format: 'csv' | 'xlsx', dictionary: boolean): 'csv
 export class TooManyRows extends Error {}
 
 function renderRows(state: FileState, rows: readonly (readonly XlsxCell[])[], header: boolean): string {
-  if (state.format === 'csv') return rows.map((row) => csvLine(row)).join('');
+  if (state.format === 'csv') {
+    let text = '';
+    for (const row of rows) text += csvLine(row);
+    return text;
+  }
   const letters = new ColumnNames();
   let text = '';
   rows.forEach((row, index) => {
