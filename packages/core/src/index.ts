@@ -45,6 +45,7 @@ export * from './workflow/index.js';
 export * from './schedule/index.js';
 export * from './subjects/index.js';
 export * from './queries/index.js';
+export * from './exports/index.js';
 export * from './attachments/index.js';
 export * from './imports/index.js';
 export * from './dashboard/index.js';

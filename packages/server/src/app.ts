@@ -48,6 +48,7 @@ import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
 import { registerRecordRoutes } from './modules/records/routes.js';
 import { registerOdmRoutes } from './modules/odm/routes.js';
+import { registerExportRoutes } from './modules/exports/routes.js';
 import type { DatabaseHandle } from './db/database.js';
 
 export interface AppOptions {
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerOdmRoutes(fastify, routes, deps);
   registerImportRoutes(fastify, routes, deps, jobs);
   registerDesignPackageRoutes(fastify, routes, deps);
+  registerExportRoutes(fastify, routes, deps, jobs);
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -38,6 +38,8 @@ const envSchema = z.object({
   PDF_FONT: z.string().optional(),
   PDF_FONT_BOLD: z.string().optional(),
   ODM_SCHEMA: z.string().optional(),
+  EXPORT_RETENTION_DAYS: positiveInt(7),
+  EXPORT_BATCH_SUBJECTS: positiveInt(200),
 });
 
 export interface Config {
@@ -65,6 +67,8 @@ export interface Config {
   pdfFont: { regular: string | undefined; bold: string | undefined };
   /** The CDISC ODM 1.3.2 schema (ODM1-3-2.xsd) an ODM design import is validated against; imports are refused without it. */
   odmSchema: string | undefined;
+  /** Exports: days a finished file is kept, subjects written per job step (docs/decisions.md, "Exports"). */
+  exports: { retentionDays: number; batchSize: number };
 }
 
 const MINUTE = 60_000;
@@ -100,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     demoData: e.DEMO_DATA,
     pdfFont: { regular: e.PDF_FONT || undefined, bold: e.PDF_FONT_BOLD || undefined },
     odmSchema: e.ODM_SCHEMA ? path.resolve(e.ODM_SCHEMA) : undefined,
+    exports: { retentionDays: e.EXPORT_RETENTION_DAYS, batchSize: e.EXPORT_BATCH_SUBJECTS },
   };
 }

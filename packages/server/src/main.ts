@@ -6,6 +6,7 @@ import { SessionCache } from './modules/auth/session-cache.js';
 import { loadConfig } from './config.js';
 import { openMigratedDatabase } from './db/roles.js';
 import { openSealer, scheduleSealing } from './modules/audit/seal.js';
+import { scheduleExportExpiry } from './modules/exports/expiry.js';
 import { platformVersion } from './version.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -22,9 +23,12 @@ async function main(): Promise<void> {
   const { fastify, jobs } = await buildApp({ config, database });
   // Chain heads are sealed now and on a schedule (docs/security.md).
   const stopSealing = scheduleSealing(openSealer(database.db, config), config.auditSeal.intervalMs, (message) => fastify.log.warn(message));
+  // Export files past their retention are deleted hourly (docs/decisions.md, "Exports").
+  const stopExpiry = scheduleExportExpiry({ ...deps, clock: systemClock }, 60 * 60_000, (message) => fastify.log.warn(message));
   const shutdown = async () => {
     await fastify.close();
     await stopSealing();
+    await stopExpiry();
     await database.close();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { DESIGN_IMPORT_ERRORS } from './catalogue-design-import.js';
 import { CRF_ERRORS } from './catalogue-crf.js';
 import { ODM_ERRORS } from './catalogue-odm.js';
 import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
+import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -390,6 +391,7 @@ export const ERRORS = {
   ...RECORDS_ERRORS,
   ...WORKFLOW_ERRORS,
   ...QUERIES_ERRORS,
+  ...EXPORTS_ERRORS,
   ...ATTACHMENTS_ERRORS,
   ...DESIGN_IMPORT_ERRORS,
   ...CRF_ERRORS,
@@ -418,6 +420,7 @@ export const NOTICES = {
   ...RECORDS_NOTICES,
   ...WORKFLOW_NOTICES,
   ...QUERIES_NOTICES,
+  ...EXPORTS_NOTICES,
   ...ATTACHMENTS_NOTICES,
   ...IMPORTS_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -111,6 +111,16 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // Spec 000 §2.2 /export/exportIndex: the export form and the export task list (docs/decisions.md, "Exports").
+    key: 'export',
+    path: '/export',
+    titleKey: 'exports.menu.group',
+    icon: 'cloudDownload',
+    sort: 38,
+    visibleTo: inProject('data.export'),
+    children: [{ key: 'exportIndex', path: '/export/exportIndex', titleKey: 'exports.menu.index', icon: 'cloudDownload', sort: 10, visibleTo: inProject('data.export') }],
+  },
+  {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
     key: 'design',
     path: '/dCapVue/design',

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_user_project_envs.js';
 import * as m0015 from './migrations/0015_subjects_and_records.js';
 import * as m0016 from './migrations/0016_audit_chain_digest_inline.js';
 import * as m0017 from './migrations/0017_audit_chain_head_in_transaction.js';
+import * as m0018 from './migrations/0018_export_tasks.js';
 import * as m0019 from './migrations/0019_record_imports.js';
 import type { Database } from './schema.js';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_subjects_and_records': m0015,
   '0016_audit_chain_digest_inline': m0016,
   '0017_audit_chain_head_in_transaction': m0017,
+  '0018_export_tasks': m0018,
   '0019_record_imports': m0019,
 };
 

@@ -37,6 +37,7 @@ import type {
   SubjectsTable,
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
+import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
 
 export type * from './tables/platform.js';
 export type * from './tables/projects.js';
@@ -44,6 +45,7 @@ export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
 export type * from './tables/imports.js';
+export type * from './tables/exports.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -91,4 +93,6 @@ export interface Database {
   attachments: AttachmentsTable;
   record_imports: RecordImportsTable;
   record_import_rows: RecordImportRowsTable;
+  export_tasks: ExportTasksTable;
+  export_file_chunks: ExportFileChunksTable;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { NoticeCode, PlatformAction, ProjectAction } from '@dcap/core';
 import { AppError, canInProject, canOnPlatform, describeValidationIssues, noticeMessage } from '@dcap/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,11 +31,13 @@ export interface ProjectResolver {
 export interface FileReply {
   contentType: string;
   filename: string;
-  body: Buffer;
+  /** The bytes, or a stream of them for a file too large to hold in memory (an export read from the database). */
+  body: Buffer | Readable;
 }
-export const fileReplySchema = z.custom<FileReply>(
-  (value) => typeof value === 'object' && value !== null && Buffer.isBuffer((value as { body?: unknown }).body),
-);
+export const fileReplySchema = z.custom<FileReply>((value) => {
+  const body = typeof value === 'object' && value !== null ? (value as { body?: unknown }).body : undefined;
+  return Buffer.isBuffer(body) || body instanceof Readable;
+});
 
 type AnySchema = z.ZodType;
 /** The request context a route's handler receives: no caller on public routes, a project on project routes. */

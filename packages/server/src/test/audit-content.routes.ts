@@ -74,6 +74,12 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/prescreen/subject/uploadIdCard': 'modules/attachments/attachments.test.ts',
   'GET /dcap/project/recordData/attachment/delete/:id': 'modules/attachments/attachments.test.ts',
   'POST /dcap/project/recordData/import': 'modules/attachments/attachments.test.ts',
+  // Exports need a published design with study data; the exports test checks the rows of every request
+  // (filters and sealed head), download, cancel, delete and expiry.
+  'POST /dcap/export/task/create': 'modules/exports/exports.test.ts',
+  'GET /dcap/export/task/download': 'modules/exports/exports.test.ts',
+  'POST /dcap/export/task/cancel': 'modules/exports/exports.test.ts',
+  'POST /dcap/export/task/delete': 'modules/exports/exports.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -166,4 +172,6 @@ export const READS = new Set([
   'GET /dcap/audit/field',
   'GET /dcap/audit/derived',
   'GET /dcap/audit/alteration',
+  'GET /dcap/export/task/list',
+  'GET /dcap/export/task/detail',
 ]);

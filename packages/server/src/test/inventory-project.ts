@@ -5,6 +5,7 @@ import { IMPORT_ENTRIES } from './inventory-project/imports.js';
 import { DESIGN_ENTRIES } from './inventory-project/design.js';
 import { DESIGN_IMPORT_ENTRIES } from './inventory-project/design-import.js';
 import { ODM_ENTRIES } from './inventory-project/odm.js';
+import { EXPORT_ENTRIES } from './inventory-project/exports.js';
 import { PROJECT_SETUP_ENTRIES } from './inventory-project/projects.js';
 import { QUERY_ENTRIES } from './inventory-project/queries.js';
 import { RECORD_ENTRIES } from './inventory-project/records.js';
@@ -32,4 +33,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...CRF_PDF_ENTRIES,
   ...ODM_ENTRIES,
   ...IMPORT_ENTRIES,
+  ...EXPORT_ENTRIES,
 };

@@ -38,6 +38,7 @@ const authLogPage = async () => ({ Component: (await import('../features/institu
 const unitsPage = async () => ({ Component: (await import('../features/units/UnitsPage')).UnitsPage });
 const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
 const queryManagementPage = async () => ({ Component: (await import('../features/queries/QueryManagementPage')).QueryManagementPage });
+const exportPage = async () => ({ Component: (await import('../features/exports/ExportPage')).ExportPage });
 const alterationLogPage = async () => ({ Component: (await import('../features/queries/AlterationLogPage')).AlterationLogPage });
 const envDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).EnvDisabledPage });
 const roleDisabledPage = async () => ({ Component: (await import('../features/tools/BlockedPage')).RoleDisabledPage });
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
           { path: '/survey/queries', lazy: queryManagementPage },
+          { path: '/export/exportIndex', lazy: exportPage },
           { path: '/survey/alterationLog', lazy: alterationLogPage },
           { path: '/survey/subject/:subjectId/panel/:panelInstanceId', lazy: panelEntryPage },
           { path: '/survey/subject/:subjectId/signatures', lazy: subjectSignaturesPage },

@@ -8,6 +8,7 @@ import { enUSProjects } from './en-US.projects';
 import { enUSSync } from './en-US.sync';
 import { enUSDesignImport } from './en-US.designImport';
 import { enUSImports } from './en-US.imports';
+import { enUSExports } from './en-US.exports';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -298,6 +299,7 @@ export const enUS: Catalogue = {
   ...enUSSync,
   ...enUSDesignImport,
   ...enUSImports,
+  ...enUSExports,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

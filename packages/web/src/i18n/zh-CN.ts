@@ -7,6 +7,7 @@ import { zhCNProjects } from './zh-CN.projects';
 import { zhCNSync } from './zh-CN.sync';
 import { zhCNDesignImport } from './zh-CN.designImport';
 import { zhCNImports } from './zh-CN.imports';
+import { zhCNExports } from './zh-CN.exports';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -296,6 +297,7 @@ export const zhCN = {
   ...zhCNSync,
   ...zhCNDesignImport,
   ...zhCNImports,
+  ...zhCNExports,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

@@ -7,7 +7,7 @@ import { redcapMessage } from './messages.js';
  * of the header text with case, spaces and punctuation ignored, so "Variable / Field Name" and
  * "variable_field_name" both match; older dictionaries end after the matrix group column.
  */
-export const DICTIONARY_COLUMNS = [
+export const REDCAP_DICTIONARY_COLUMNS = [
   { key: 'field', header: 'Variable / Field Name', match: 'variable' },
   { key: 'form', header: 'Form Name', match: 'form' },
   { key: 'section', header: 'Section Header', match: 'section' },
@@ -31,7 +31,7 @@ export const DICTIONARY_COLUMNS = [
 /** Dictionaries from REDCap versions before matrix ranking and annotations have the first 16 columns. */
 const REQUIRED_COLUMNS = 16;
 
-export type DictionaryKey = (typeof DICTIONARY_COLUMNS)[number]['key'];
+export type DictionaryKey = (typeof REDCAP_DICTIONARY_COLUMNS)[number]['key'];
 export type DictionaryRow = Record<DictionaryKey, string> & { line: number };
 
 export type DictionaryError =
@@ -63,9 +63,9 @@ export function readDictionary(text: string): DictionaryResult {
   const csv = parseCsv(text);
   if (!csv.ok) return { ok: false, error: { code: 'design_import.csv_unreadable', params: { line: csv.line } } };
   const [header = [], ...body] = csv.rows;
-  const width = Math.min(header.length, DICTIONARY_COLUMNS.length);
+  const width = Math.min(header.length, REDCAP_DICTIONARY_COLUMNS.length);
   for (let index = 0; index < Math.max(width, REQUIRED_COLUMNS); index += 1) {
-    const column = DICTIONARY_COLUMNS[index];
+    const column = REDCAP_DICTIONARY_COLUMNS[index];
     const found = header[index]?.trim() ?? '';
     if (column && !normaliseHeader(found).startsWith(column.match)) {
       return { ok: false, error: { code: 'design_import.not_a_dictionary', params: { column: index + 1, expected: column.header, found } } };
@@ -92,7 +92,7 @@ export function readDictionary(text: string): DictionaryResult {
       continue;
     }
     const row = { line } as DictionaryRow;
-    for (const [position, column] of DICTIONARY_COLUMNS.entries()) row[column.key] = position < width ? (cells[position]?.trim() ?? '') : '';
+    for (const [position, column] of REDCAP_DICTIONARY_COLUMNS.entries()) row[column.key] = position < width ? (cells[position]?.trim() ?? '') : '';
     rows.push(row);
   }
   if (rows.length === 0 && report.length === 0) return { ok: false, error: { code: 'design_import.empty', params: {} } };

@@ -78,7 +78,7 @@ export function snapshotOf(row: Pick<DesignVersionRow, 'snapshot'>): DesignSnaps
  * The versions other modules read (the instrument preview), and taking an environment's design away (a reset
  * by part): through this module, not its repository. Versions themselves are never removed.
  */
-export { clearEnvVersion, findVersion, latestVersion, listVersions, versionOfEnv } from './repo.js';
+export { clearEnvVersion, findVersion, findVersionById, latestVersion, listVersions, versionOfEnv } from './repo.js';
 
 /** Equality of JSON values regardless of key order (jsonb does not keep the order keys were written in). */
 export function sameJson(a: unknown, b: unknown): boolean {

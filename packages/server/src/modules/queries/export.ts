@@ -63,14 +63,18 @@ async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: str
   );
 }
 
-/**
- * The query management list as a file: every query under the filters, times in ISO 8601 with the offset of
- * the caller's zone (COMPLIANCE TS-2).
- */
-export async function exportQueries(deps: ServiceDeps, caller: ProjectCaller, query: QueryExportQuery): Promise<FileReply> {
+/** A report as a table: its sheet name, header and rows in the caller's language. */
+export interface ReportTable {
+  sheet: string;
+  header: string[];
+  rows: Cell[][];
+}
+
+/** The query management list under its filters as a table (also written by export tasks). */
+export async function queryReportTable(deps: ServiceDeps, caller: ProjectCaller, query: Omit<QueryExportQuery, 'format'>): Promise<ReportTable> {
   const locale = caller.meta.locale;
   const zone = query.timeZone ?? 'UTC';
-  const list: Query[] = await exportableQueries(deps, caller, query);
+  const list: Query[] = await exportableQueries(deps, caller, { ...query, format: 'csv' });
   const rows: Cell[][] = list.map((q) => [
     q.id,
     q.siteName,
@@ -88,18 +92,27 @@ export async function exportQueries(deps: ServiceDeps, caller: ProjectCaller, qu
     q.closedBy?.name ?? '',
     q.closedAt ? isoWithOffset(q.closedAt, zone) : '',
   ]);
+  return { sheet: SHEETS[locale].queries, header: QUERY_HEADER[locale], rows };
+}
+
+/**
+ * The query management list as a file: every query under the filters, times in ISO 8601 with the offset of
+ * the caller's zone (COMPLIANCE TS-2).
+ */
+export async function exportQueries(deps: ServiceDeps, caller: ProjectCaller, query: QueryExportQuery): Promise<FileReply> {
+  const table = await queryReportTable(deps, caller, query);
   const { format, timeZone: _zone, ...filters } = query;
-  await auditExport(deps, caller, 'query.export', filters, rows.length);
-  return tableFile(format, SHEETS[locale].queries, QUERY_HEADER[locale], rows, `${caller.project.project.code}-queries-${stamp(deps.clock.now())}`);
+  await auditExport(deps, caller, 'query.export', filters, table.rows.length);
+  return tableFile(format, table.sheet, table.header, table.rows, `${caller.project.project.code}-queries-${stamp(deps.clock.now())}`);
 }
 
 const valueText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The alteration log as a file, oldest first by sequence (COMPLIANCE AT-7, TS-2, TS-3). */
-export async function exportAlterations(deps: ServiceDeps, caller: ProjectCaller, query: AlterationExportQuery): Promise<FileReply> {
+/** The alteration log under its filters as a table, oldest first by sequence (also written by export tasks). */
+export async function alterationReportTable(deps: ServiceDeps, caller: ProjectCaller, query: Omit<AlterationExportQuery, 'format'>): Promise<ReportTable> {
   const locale = caller.meta.locale;
   const zone = query.timeZone ?? 'UTC';
-  const list: AuditEntry[] = await alterationRows(deps, caller, query);
+  const list: AuditEntry[] = await alterationRows(deps, caller, { ...query, format: 'csv' });
   const rows: Cell[][] = list.map((entry) => [
     entry.id,
     isoWithOffset(entry.at, zone),
@@ -117,7 +130,13 @@ export async function exportAlterations(deps: ServiceDeps, caller: ProjectCaller
     valueText(entry.newValue),
     entry.reason ?? '',
   ]);
+  return { sheet: SHEETS[locale].trail, header: TRAIL_HEADER[locale], rows };
+}
+
+/** The alteration log as a file, oldest first by sequence (COMPLIANCE AT-7, TS-2, TS-3). */
+export async function exportAlterations(deps: ServiceDeps, caller: ProjectCaller, query: AlterationExportQuery): Promise<FileReply> {
+  const table = await alterationReportTable(deps, caller, query);
   const { format, timeZone: _zone, ...filters } = query;
-  await auditExport(deps, caller, 'audit.export', filters, rows.length);
-  return tableFile(format, SHEETS[locale].trail, TRAIL_HEADER[locale], rows, `${caller.project.project.code}-alterations-${stamp(deps.clock.now())}`);
+  await auditExport(deps, caller, 'audit.export', filters, table.rows.length);
+  return tableFile(format, table.sheet, table.header, table.rows, `${caller.project.project.code}-alterations-${stamp(deps.clock.now())}`);
 }

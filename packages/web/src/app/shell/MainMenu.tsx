@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BuildOutlined,
+  CloudDownloadOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
   FormOutlined,
@@ -39,6 +40,7 @@ const MENU_ICONS: Record<string, ReactNode> = {
   build: <BuildOutlined />,
   schedule: <ScheduleOutlined />,
   cloudUpload: <CloudUploadOutlined />,
+  cloudDownload: <CloudDownloadOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
