@@ -16,6 +16,11 @@ export const EXPORTS_ERRORS = {
     'zh-CN': '不支持以 {format} 格式导出 {module}',
     'en-US': 'Exporting {module} as {format} is not supported',
   },
+  'export.odm_fields': {
+    status: 422,
+    'zh-CN': 'ODM 文件按访视和表单筛选，不能只导出部分字段',
+    'en-US': 'An ODM file is narrowed by visits and panels; it cannot hold only some fields',
+  },
   'export.not_ready': { status: 409, 'zh-CN': '导出文件尚未生成完成', 'en-US': 'The export file is not ready yet' },
   'export.expired': { status: 410, 'zh-CN': '导出文件已过期并被删除，请重新导出', 'en-US': 'The export file has expired and was deleted; export again' },
   'export.task_ended': { status: 409, 'zh-CN': '导出任务已结束，不能取消', 'en-US': 'The export task has ended and cannot be cancelled' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, exportValueText, guardFormula, wideColumnName } from './columns.js';
-import { exportRequestSchema } from './schema.js';
+import { EXPORT_FORMATS_OF, exportRequestSchema } from './schema.js';
 
 describe('export columns and cells (docs/decisions.md, "Exports")', () => {
   it('names wide columns by panel, repeat, field and table row', () => {
@@ -33,9 +33,14 @@ describe('export columns and cells (docs/decisions.md, "Exports")', () => {
   });
 
   it('takes a request with defaults and refuses unknown modules, formats and extra keys', () => {
-    expect(exportRequestSchema.parse({ module: 'subjectData' })).toMatchObject({ format: 'csv', layout: 'wide', dictionary: true });
+    // The format is left to the module's first (EXPORT_FORMATS_OF) when not given.
+    expect(exportRequestSchema.parse({ module: 'subjectData' })).toMatchObject({ layout: 'wide', odmMode: 'snapshot', dictionary: true });
+    expect(exportRequestSchema.parse({ module: 'subjectData' }).format).toBeUndefined();
+    expect(EXPORT_FORMATS_OF.subjectData[0]).toBe('csv');
+    expect(EXPORT_FORMATS_OF.crfReport).toEqual(['pdf']);
     expect(exportRequestSchema.safeParse({ module: 'everything' }).success).toBe(false);
-    expect(exportRequestSchema.safeParse({ module: 'subjectData', format: 'pdf' }).success).toBe(false);
+    expect(exportRequestSchema.safeParse({ module: 'subjectData', format: 'docx' }).success).toBe(false);
+    expect(exportRequestSchema.safeParse({ module: 'subjectData', format: 'odm', odmMode: 'partial' }).success).toBe(false);
     expect(exportRequestSchema.safeParse({ module: 'subjectData', sql: 'DROP' }).success).toBe(false);
     expect(exportRequestSchema.safeParse({ module: 'subjectData', timeZone: 'Mars/Base' }).success).toBe(false);
   });

@@ -11,12 +11,12 @@ import { dbId, queryId, safeText } from '../validation/text.js';
  */
 
 /**
- * What an export contains. `crfReport` and `odm` are built by other parts of the platform; the names are
- * reserved here so one task list holds them all.
+ * What an export contains: the subject data report (tables, or CDISC ODM), the CRF report (every subject's
+ * casebook PDF with the blank annotated CRF, in one zip), the query report and the audit report.
  */
-export const EXPORT_MODULES = ['subjectData', 'queryReport', 'auditReport', 'crfReport'] as const;
+export const EXPORT_MODULES = ['subjectData', 'crfReport', 'queryReport', 'auditReport'] as const;
 export type ExportModule = (typeof EXPORT_MODULES)[number];
-/** The modules this export engine writes; a request for another is refused with a clear error. */
+/** The modules written as tables (CSV or xlsx). */
 export const TABULAR_EXPORT_MODULES = ['subjectData', 'queryReport', 'auditReport'] as const satisfies readonly ExportModule[];
 
 /** The filters of the query report: those of the query management list (spec 002 §2). */
@@ -26,8 +26,20 @@ export type QueryReportFilters = z.infer<typeof queryReportFiltersSchema>;
 export const auditReportFiltersSchema = alterationExportQuerySchema.omit({ format: true, timeZone: true });
 export type AuditReportFilters = z.infer<typeof auditReportFiltersSchema>;
 
-export const EXPORT_FILE_FORMATS = ['csv', 'xlsx', 'odm'] as const;
+export const EXPORT_FILE_FORMATS = ['csv', 'xlsx', 'odm', 'pdf'] as const;
 export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
+
+/** The formats each module is written in (docs/decisions.md, "Exports"); the first is the default. */
+export const EXPORT_FORMATS_OF: Record<ExportModule, readonly ExportFileFormat[]> = {
+  subjectData: ['csv', 'xlsx', 'odm'],
+  crfReport: ['pdf'],
+  queryReport: ['csv', 'xlsx'],
+  auditReport: ['csv', 'xlsx'],
+};
+
+/** ODM files: the current values (snapshot), or every change with its audit record (transactional). */
+export const ODM_EXPORT_MODES = ['snapshot', 'transactional'] as const;
+export type OdmExportMode = (typeof ODM_EXPORT_MODES)[number];
 
 /** Wide: one row per subject and visit instance, one column per field. Long: one row per value. */
 export const EXPORT_LAYOUTS = ['wide', 'long'] as const;
@@ -52,8 +64,11 @@ const idList = (max: number) => z.array(dbId()).max(max);
  */
 export const exportRequestSchema = z.strictObject({
   module: z.enum(EXPORT_MODULES),
-  format: z.enum(EXPORT_FILE_FORMATS).default('csv'),
+  /** The module's first format (EXPORT_FORMATS_OF) when left out. */
+  format: z.enum(EXPORT_FILE_FORMATS).optional(),
   layout: z.enum(EXPORT_LAYOUTS).default('wide'),
+  /** Format odm: a snapshot of the current values or a transactional file with the audit records. */
+  odmMode: z.enum(ODM_EXPORT_MODES).default('snapshot'),
   /** The environment key; when given it must be the one the session works in. */
   env: safeText().max(32).optional(),
   siteIds: idList(1000).optional(),
@@ -87,6 +102,8 @@ export const exportFiltersSchema = z.object({
   timeZone: z.string(),
   /** The report filters of a query or audit report. */
   report: z.record(z.string(), z.unknown()).nullable().default(null),
+  /** Format odm: which kind of ODM file. */
+  odmMode: z.enum(ODM_EXPORT_MODES).nullable().default(null),
 });
 export type ExportFilters = z.infer<typeof exportFiltersSchema>;
 

@@ -23,10 +23,12 @@ export const enUSExports: Shape<typeof zhCNExports> = {
       expired: 'Expired',
       deleted: 'Deleted',
     },
+    odmMode: { snapshot: 'Snapshot (current values)', transactional: 'Transactional (every change with its audit record)' },
     layout: { wide: 'Wide (one row per visit)', long: 'Long (one row per value)' },
     fields: {
       module: 'Module',
       format: 'File format',
+      odmMode: 'ODM kind',
       layout: 'Layout',
       sites: 'Sites',
       visits: 'Visits',

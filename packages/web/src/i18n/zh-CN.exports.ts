@@ -20,10 +20,12 @@ export const zhCNExports = {
       expired: '已过期',
       deleted: '已删除',
     },
+    odmMode: { snapshot: '快照（当前值）', transactional: '事务（每次修改及其稽查记录）' },
     layout: { wide: '宽表（每个访视一行）', long: '长表（每个值一行）' },
     fields: {
       module: '导出模块',
       format: '文件格式',
+      odmMode: 'ODM 类型',
       layout: '表格形式',
       sites: '中心',
       visits: '访视',

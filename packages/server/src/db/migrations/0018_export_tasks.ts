@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       env text NOT NULL,
       job_id integer REFERENCES jobs (id),
       module text NOT NULL CONSTRAINT export_tasks_module_check CHECK (module IN ('subjectData', 'queryReport', 'auditReport', 'crfReport')),
-      format text NOT NULL CONSTRAINT export_tasks_format_check CHECK (format IN ('csv', 'xlsx', 'odm')),
+      format text NOT NULL CONSTRAINT export_tasks_format_check CHECK (format IN ('csv', 'xlsx', 'odm', 'pdf')),
       layout text NOT NULL CONSTRAINT export_tasks_layout_check CHECK (layout IN ('wide', 'long')),
       dictionary boolean NOT NULL,
       status text NOT NULL DEFAULT 'queued'

@@ -9,7 +9,7 @@ export interface ExportTasksTable {
   env: string;
   job_id: number | null;
   module: 'subjectData' | 'queryReport' | 'auditReport' | 'crfReport';
-  format: 'csv' | 'xlsx' | 'odm';
+  format: 'csv' | 'xlsx' | 'odm' | 'pdf';
   layout: 'wide' | 'long';
   dictionary: boolean;
   status: Generated<'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'expired' | 'deleted'>;

@@ -5,3 +5,4 @@ export type { CasebookRequest, CasebookSummary } from './casebook.js';
 export { renderCasebook } from './casebook.js';
 export type { CrfFonts } from './font.js';
 export { loadFonts } from './font.js';
+export { toBuffer } from './service.js';

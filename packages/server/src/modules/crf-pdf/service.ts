@@ -16,8 +16,8 @@ import { loadFonts } from './font.js';
 
 const PDF = 'application/pdf';
 
-/** Collects what a renderer writes to its sink into one buffer (the route answers a whole file). */
-async function toBuffer<T>(render: (sink: Writable) => Promise<T>): Promise<{ body: Buffer; result: T }> {
+/** Collects what a renderer writes to its sink into one buffer (a route answers a whole file, an export zips it). */
+export async function toBuffer<T>(render: (sink: Writable) => Promise<T>): Promise<{ body: Buffer; result: T }> {
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,6 +12,8 @@ import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.
 import { loadSealKey } from '../audit/seal-key.js';
 import { sealVerifies } from '../audit/seal.js';
 import { expireExports } from './expiry.js';
+import { elements, expectValidOdm } from '../odm/odm.fixture.js';
+import { pdfText } from '../crf-pdf/pdf-text.fixture.js';
 import { byHeader, parseCsv, readWorkbook, unzip } from './exports.fixture.js';
 
 let rs: RecordsStudy;
@@ -248,10 +250,12 @@ describe('who may export what', () => {
     const reply = await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', fields: ['DM.NOPE'] }, 'en-US');
     refused(reply, 422, 'export.field_unknown');
     expect(reply.body.msg).toBe('The design has no field DM.NOPE');
-    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'crfReport' }), 422, 'export.unsupported');
-    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'odm' }), 422, 'export.unsupported');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'crfReport', format: 'csv' }), 422, 'export.unsupported');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'queryReport', format: 'odm' }), 422, 'export.unsupported');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'pdf' }), 422, 'export.unsupported');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'odm', fields: ['DM.INITIALS'] }), 422, 'export.odm_fields');
     refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', env: 'prd' }), 409, 'export.env_not_current');
-    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'pdf' }), 400, 'request.invalid');
+    refused(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'docx' }), 400, 'request.invalid');
   });
 });
 
@@ -391,5 +395,42 @@ describe('query and audit reports as tasks', () => {
     expect(await db().selectFrom('export_file_chunks').select('seq').where('task_id', '=', created.id).execute()).toEqual([]);
     const after = ok(await get(exporterA, `/dcap/export/task/detail?id=${String(created.id)}`)) as ExportTask;
     expect(after).toMatchObject({ status: 'failed', error: { code: 'permission.project_forbidden' } });
+  });
+});
+
+describe('CDISC ODM and the CRF report as tasks', () => {
+  it('writes the subject data as an ODM 1.3.2 snapshot of the caller’s sites that the official schema and the OID check accept, with the sealed head', async () => {
+    const { task, file } = await exportFile(exporterA, { module: 'subjectData', format: 'odm' });
+    expect(task.fileName).toMatch(/^EXP-uat-subjectData-odm-\d{8}-\d+\.xml$/);
+    expect(task.filters.odmMode).toBe('snapshot');
+    const root = expectValidOdm(file.toString('utf8'));
+    expect(root.attrs.FileType).toBe('Snapshot');
+    expect(root.attrs.Description).toContain(`head: row ${String(task.sealedHead?.lastId)}`);
+    const keys = elements(root, 'SubjectData').map((subject) => subject.attrs.SubjectKey);
+    expect(keys.sort()).toEqual([a1.platformNo, a2.platformNo, a3.platformNo].sort());
+    const initials = elements(elements(root, 'SubjectData').find((subject) => subject.attrs.SubjectKey === a1.platformNo) ?? root, 'ItemData').find((item) => item.attrs.ItemOID === 'IT.DM.INITIALS');
+    expect(initials?.attrs.Value).toBe('=1+1');
+  });
+
+  it('writes a transactional ODM file with audit records when asked', async () => {
+    const { task, file } = await exportFile(exporterAll, { module: 'subjectData', format: 'odm', odmMode: 'transactional', instrumentIds: [] });
+    expect(task.filters.odmMode).toBe('transactional');
+    const root = expectValidOdm(file.toString('utf8'));
+    expect(root.attrs.FileType).toBe('Transactional');
+    expect(elements(root, 'SubjectData').map((subject) => subject.attrs.SubjectKey)).toContain(b1.platformNo);
+    expect(elements(root, 'AuditRecord').length).toBeGreaterThan(0);
+  });
+
+  it('writes the CRF report as a zip of the blank CRF and one casebook per subject of the caller’s sites', async () => {
+    const { task, file } = await exportFile(exporterA, { module: 'crfReport', timeZone: 'Asia/Shanghai' });
+    expect(task).toMatchObject({ format: 'pdf', progress: { done: 3, total: 3 } });
+    expect(task.fileName).toMatch(/^EXP-uat-crfReport-\d{8}-\d+\.zip$/);
+    const entries = unzip(file);
+    expect(Object.keys(entries).sort()).toEqual(['blank-crf.pdf', ...[a1, a2, a3].map((subject) => `casebooks/${subject.platformNo}.pdf`)].sort());
+    const casebook = await pdfText(entries[`casebooks/${a2.platformNo}.pdf`] ?? Buffer.alloc(0));
+    expect(casebook.text).toContain(a2.platformNo);
+    expect(casebook.text).toContain('CD');
+    const blank = await pdfText(entries['blank-crf.pdf'] ?? Buffer.alloc(0));
+    expect(blank.text).toContain('DM.INITIALS');
   });
 });

@@ -1,3 +1,4 @@
+import type { ExportFileFormat } from '@dcap/core';
 import { csvLine } from '@dcap/core';
 import type { XlsxCell } from './xlsx.js';
 import { ColumnNames, SHEET_END, SHEET_START, XLSX_MAX_ROWS, sheetRow, workbookParts } from './xlsx.js';
@@ -34,9 +35,13 @@ export const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   zip: 'application/zip',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xml: 'application/xml',
 } as const;
 
-export function fileExtension(format: 'csv' | 'xlsx', dictionary: boolean): 'csv' | 'zip' | 'xlsx' {
+/** The file's extension: a CSV with its dictionary and a CRF report (many PDFs) are zips, ODM is XML. */
+export function fileExtension(format: ExportFileFormat, dictionary: boolean): keyof typeof CONTENT_TYPES {
+  if (format === 'odm') return 'xml';
+  if (format === 'pdf') return 'zip';
   return format === 'xlsx' ? 'xlsx' : dictionary ? 'zip' : 'csv';
 }
 

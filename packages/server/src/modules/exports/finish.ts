@@ -1,3 +1,4 @@
+import type { ExportFileFormat } from '@dcap/core';
 import { studyToday } from '@dcap/core';
 import type { ExportTaskRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -10,11 +11,11 @@ const DAY = 86_400_000;
 export async function finishTask(
   trx: Executor,
   task: ExportTaskRow,
-  file: { format: 'csv' | 'xlsx'; size: number; done: number; now: Date; retentionDays: number },
+  file: { format: ExportFileFormat; size: number; done: number; now: Date; retentionDays: number },
 ): Promise<void> {
   const extension = fileExtension(file.format, task.module === 'subjectData' && task.dictionary);
   const code = await repo.projectCode(trx, task.project_id);
-  const fileName = `${code ?? 'export'}-${task.env}-${task.module}${task.module === 'subjectData' ? `-${task.layout}` : ''}-${studyToday(task.created_at).replaceAll('-', '')}-${String(task.id)}.${extension}`;
+  const fileName = `${code ?? 'export'}-${task.env}-${task.module}${task.module === 'subjectData' ? `-${task.format === 'odm' ? 'odm' : task.layout}` : ''}-${studyToday(task.created_at).replaceAll('-', '')}-${String(task.id)}.${extension}`;
   await repo.updateTask(trx, task.id, {
     status: 'finished',
     progress_done: file.done,

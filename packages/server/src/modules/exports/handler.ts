@@ -9,7 +9,9 @@ import type { SubjectScope } from './data-repo.js';
 import * as data from './data-repo.js';
 import type { FileState } from './file-writer.js';
 import { TooManyRows, appendRows, beginFile, endFile } from './file-writer.js';
+import { runCrfReport } from './crf-report.js';
 import { finishTask } from './finish.js';
+import { runOdmExport } from './odm-file.js';
 import { runReport } from './report.js';
 import * as repo from './repo.js';
 import type { RepeatCounts } from './subject-data.js';
@@ -54,6 +56,8 @@ export function exportJobHandler(retentionDays: () => number): JobHandler {
       if (!task) throw new AppError('export.task_not_found');
       const params = exportJobParamsSchema.parse(context.job.params);
       if (task.module === 'queryReport' || task.module === 'auditReport') await runReport(context, task, params, retentionDays());
+      else if (task.module === 'crfReport') await runCrfReport(context, task, params, retentionDays());
+      else if (task.format === 'odm') await runOdmExport(context, task, params, retentionDays());
       else await runExport(context, task, params, retentionDays());
     },
   };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ExportTaskRow, ExportTasksTable } from '../../db/schema.js';
+import type { EnvRow, ExportTaskRow, ExportTasksTable } from '../../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 
@@ -81,4 +81,9 @@ export async function lockAbandoned(db: Executor, limit: number): Promise<Export
 /** The project's code, for the file name. */
 export async function projectCode(db: Executor, projectId: number): Promise<string | undefined> {
   return (await db.selectFrom('projects').select('code').where('id', '=', projectId).executeTakeFirst())?.code;
+}
+
+/** The environment row of a task, for reads that take a data scope. */
+export async function envRow(db: Executor, envId: number): Promise<EnvRow | undefined> {
+  return db.selectFrom('project_envs').selectAll().where('id', '=', envId).executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { AppError, alterationExportQuerySchema, canInProject, exportFiltersSchema, queryExportQuerySchema } from '@dcap/core';
 import type { ExportTaskRow } from '../../db/schema.js';
+import type { Executor } from '../audit/repo.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { JobContext } from '../jobs/worker.js';
 import { resolveProjectAccess } from '../projects/access.js';
@@ -16,14 +17,22 @@ import * as repo from './repo.js';
  * the export right, or the project, in between gets nothing. Both lists are bounded by that code's own
  * limits, so the report is written in one step, its rows rendered and compressed 5,000 at a time.
  */
+/**
+ * The requester as a caller, as they stand when the job runs (not when they asked): a requester who lost the
+ * export right or the project in between is refused, and their sites are those they hold now.
+ */
+export async function requesterCaller(db: Executor, task: ExportTaskRow, params: ExportJobParams): Promise<ProjectCaller> {
+  const actor = { ...params.requester.actor, currentProjectId: task.project_id, currentEnv: task.env };
+  const project = await resolveProjectAccess(db, actor, task.project_id);
+  if (!canInProject(project.access, 'data.export')) throw new AppError('permission.project_forbidden');
+  return { actor, meta: { locale: params.requester.locale, ip: '', userAgent: null }, project };
+}
+
 export async function runReport(context: JobContext, task: ExportTaskRow, params: ExportJobParams, retentionDays: number): Promise<void> {
   await context.step('report', async (trx) => {
     // The reads run in the step's transaction (the embedded database has one connection, which it holds).
     const deps = { ...context.deps, db: trx };
-    const actor = { ...params.requester.actor, currentProjectId: task.project_id, currentEnv: task.env };
-    const project = await resolveProjectAccess(trx, actor, task.project_id);
-    if (!canInProject(project.access, 'data.export')) throw new AppError('permission.project_forbidden');
-    const caller: ProjectCaller = { actor, meta: { locale: params.requester.locale, ip: '', userAgent: null }, project };
+    const caller = await requesterCaller(trx, task, params);
     const filters = exportFiltersSchema.parse(task.filters);
     const report = { ...(filters.report ?? {}), timeZone: filters.timeZone, format: 'csv' };
     const table =

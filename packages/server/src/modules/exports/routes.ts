@@ -18,7 +18,7 @@ export function registerExportRoutes(app: FastifyInstance, routes: RouteRegistry
   routes.add(app, {
     method: 'POST',
     url: '/dcap/export/task/create',
-    summary: 'Queue an export of the session environment: subject data wide or long with its data dictionary, or the query or audit report, as CSV or xlsx; returns the task',
+    summary: 'Queue an export of the session environment: subject data (CSV or xlsx, wide or long, with its data dictionary; or CDISC ODM 1.3.2), the CRF report (blank CRF and casebook PDFs in a zip), or the query or audit report; returns the task',
     tag: TAG,
     access: EXPORT,
     body: exportRequestSchema,

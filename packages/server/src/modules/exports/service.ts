@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ExportFilters, ExportRequest, ExportTask, ExportTaskPage } from '@dcap/core';
-import { AppError, EXPORT_JOB_KIND, inSiteScope, isExportActive } from '@dcap/core';
+import { AppError, EXPORT_FORMATS_OF, EXPORT_JOB_KIND, inSiteScope, isExportActive } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
@@ -39,7 +39,7 @@ async function visibleTask(deps: ServiceDeps, caller: ProjectCaller, scope: Data
  * caller's sites (refused, never silently dropped: spec 000 §6 site scope), visits, panels and fields must
  * exist in the environment's design; no site named means all the caller's sites.
  */
-async function narrowFilters(deps: ServiceDeps, scope: DataScope, request: ExportRequest): Promise<{ filters: Omit<ExportFilters, 'report'>; designVersionId: number }> {
+async function narrowFilters(deps: ServiceDeps, scope: DataScope, request: ExportRequest): Promise<{ filters: Omit<ExportFilters, 'report' | 'odmMode'>; designVersionId: number }> {
   const version = await versionOfEnv(deps.db, scope.projectId, scope.env.key);
   if (!version) throw new AppError('export.no_design');
   const snapshot = snapshotOf(version);
@@ -86,13 +86,16 @@ function reportFilters(request: ExportRequest): Record<string, unknown> & { site
  * queues the export job and answers with the task. The task, the job and the audit row commit together.
  */
 export async function createExport(deps: ServiceDeps, worker: JobWorker, caller: ProjectCaller, request: ExportRequest): Promise<ExportTask> {
-  const format = request.format;
-  if (request.module === 'crfReport' || format === 'odm') throw new AppError('export.unsupported', { module: request.module, format });
+  const formats = EXPORT_FORMATS_OF[request.module];
+  const format = request.format ?? formats[0] ?? 'csv';
+  if (!formats.includes(format)) throw new AppError('export.unsupported', { module: request.module, format });
+  // An ODM file holds whole item groups (docs/decisions.md, "CDISC ODM"): it is narrowed by visit and panel only.
+  if (format === 'odm' && request.fields && request.fields.length > 0) throw new AppError('export.odm_fields');
   const scope = await dataScope(deps.db, caller);
   if (request.env !== undefined && request.env !== scope.env.key) throw new AppError('export.env_not_current', { current: scope.env.key, env: request.env });
   const report = reportFilters(request);
   const narrowed = await narrowFilters(deps, scope, { ...request, siteIds: report?.siteId === undefined ? request.siteIds : [report.siteId] });
-  const filters: ExportFilters = { ...narrowed.filters, report: report ?? null };
+  const filters: ExportFilters = { ...narrowed.filters, report: report ?? null, odmMode: format === 'odm' ? request.odmMode : null };
   const designVersionId = narrowed.designVersionId;
   const sealedHead = await currentSealedHead(openSealer(deps.db, deps.config), scope.projectId);
   const id = await projectWrite(deps, caller, { right: 'data.export' }, async (trx, audit) => {

@@ -28,7 +28,7 @@ function task(overrides: Partial<ExportTask>): ExportTask {
     createdAt: '2026-03-01T08:05:09.000Z',
     finishedAt: null,
     expiresAt: null,
-    filters: { siteIds: [21], eventIds: null, instrumentIds: null, fields: null, statuses: null, timeZone: 'UTC', report: null },
+    filters: { siteIds: [21], eventIds: null, instrumentIds: null, fields: null, statuses: null, timeZone: 'UTC', report: null, odmMode: null },
     sealedHead: null,
     error: null,
     ...overrides,
@@ -102,4 +102,25 @@ describe('data export /export/exportIndex (spec 000 §2.2)', () => {
     expect(screen.getByText('新建导出')).toBeDefined();
     expect(screen.getByTestId('export-delete-4')).toBeDefined();
   });
+
+  it('offers CDISC ODM for subject data: the kind of file instead of the table layout and field names', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeProjectInit(ADMIN)),
+      'GET /query/options': () => ok(OPTIONS),
+      'GET /export/task/list': () => ok({ total: 1, records: [task({ id: 5, format: 'odm', status: 'finished', filters: { ...task({}).filters, odmMode: 'transactional' } })] }),
+      'POST /export/task/create': () => ok(task({ format: 'odm' })),
+    });
+    renderApp({ path: '/export/exportIndex', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    expect(await screen.findByText('ODM · Transactional (every change with its audit record)')).toBeDefined();
+    expect(screen.getByTestId('export-layout')).toBeDefined();
+    fireEvent.click(within(screen.getByTestId('export-format')).getByText('CDISC ODM 1.3.2 (XML)'));
+    expect(screen.queryByTestId('export-layout')).toBeNull();
+    expect(screen.queryByTestId('export-dictionary')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('export-odm-mode')).getByText('Transactional (every change with its audit record)'));
+    fireEvent.click(screen.getByTestId('export-start'));
+    await waitFor(() => expect(fake.requests.some((request) => request.path === '/export/task/create')).toBe(true));
+    const body = JSON.parse(fake.requests.find((request) => request.path === '/export/task/create')?.body ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ module: 'subjectData', format: 'odm', odmMode: 'transactional' });
+    expect(body.fields).toBeUndefined();
+  }, 30_000);
 });

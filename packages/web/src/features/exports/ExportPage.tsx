@@ -4,8 +4,8 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, EXPORT_LAYOUTS, SUBJECT_STATUSES, TABULAR_EXPORT_MODULES, isExportActive } from '@dcap/core';
-import type { ExportLayout, ExportRequestInput, ExportTask, ExportTaskStatus, SubjectStatus } from '@dcap/core';
+import { DATE_TIME_FORMAT, EXPORT_FORMATS_OF, EXPORT_LAYOUTS, EXPORT_MODULES, ODM_EXPORT_MODES, SUBJECT_STATUSES, isExportActive } from '@dcap/core';
+import type { ExportFileFormat, ExportLayout, ExportModule, ExportRequestInput, ExportTask, ExportTaskStatus, OdmExportMode, SubjectStatus } from '@dcap/core';
 import { useProjectContext } from '../../app/projectContext';
 import { useConfirm } from '../../lib/confirm';
 import { saveFile } from '../../lib/download';
@@ -31,12 +31,15 @@ function fileSize(bytes: number | null): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
-type Module = (typeof TABULAR_EXPORT_MODULES)[number];
+type Module = ExportModule;
+
+const FORMAT_LABELS: Record<ExportFileFormat, string> = { csv: 'CSV', xlsx: 'Excel (xlsx)', odm: 'CDISC ODM 1.3.2 (XML)', pdf: 'PDF (zip)' };
 
 interface FormValues {
   module: Module;
-  format: 'csv' | 'xlsx';
+  format: ExportFileFormat;
   layout: ExportLayout;
+  odmMode: OdmExportMode;
   siteIds: number[];
   /** The reports filter by one site, as their lists do. */
   siteId?: number;
@@ -47,24 +50,29 @@ interface FormValues {
   dictionary: boolean;
 }
 
-const INITIAL: FormValues = { module: 'subjectData', format: 'csv', layout: 'wide', siteIds: [], eventIds: [], instrumentIds: [], fields: [], statuses: [], dictionary: true };
+const INITIAL: FormValues = { module: 'subjectData', format: 'csv', layout: 'wide', odmMode: 'snapshot', siteIds: [], eventIds: [], instrumentIds: [], fields: [], statuses: [], dictionary: true };
 
 /** The request as the server takes it: empty filters are left out (all the caller may see). */
 function requestOf(values: FormValues): ExportRequestInput {
   const some = <T,>(list: T[]) => (list.length > 0 ? list : undefined);
   const timeZone = browserZone();
+  if (values.module === 'crfReport') {
+    return { module: values.module, format: 'pdf', siteIds: some(values.siteIds), statuses: some(values.statuses), ...(timeZone ? { timeZone } : {}) };
+  }
   if (values.module !== 'subjectData') {
     const filters = values.siteId === undefined ? undefined : { siteId: values.siteId };
     return { module: values.module, format: values.format, ...(timeZone ? { timeZone } : {}), ...(values.module === 'queryReport' ? { queryFilters: filters } : { auditFilters: filters }) };
   }
+  const odm = values.format === 'odm';
   return {
     module: values.module,
     format: values.format,
     layout: values.layout,
+    ...(odm ? { odmMode: values.odmMode } : {}),
     siteIds: some(values.siteIds),
     eventIds: some(values.eventIds),
     instrumentIds: some(values.instrumentIds),
-    fields: some(values.fields),
+    fields: odm ? undefined : some(values.fields),
     statuses: some(values.statuses),
     dictionary: values.dictionary,
     ...(timeZone ? { timeZone } : {}),
@@ -78,9 +86,13 @@ function ExportForm() {
   const create = useCreateExport();
   const [form] = Form.useForm<FormValues>();
   const [module, setModule] = useState<Module>(INITIAL.module);
+  const [format, setFormat] = useState<ExportFileFormat>(INITIAL.format);
   const english = i18n.language === 'en-US';
   const named = (item: { id: number; name: string; nameEn: string | null }) => ({ value: item.id, label: english ? (item.nameEn ?? item.name) : item.name });
   const subjectData = module === 'subjectData';
+  // The subject data and CRF reports are chosen by sites and subject statuses; the query and audit reports by one site, as their lists.
+  const bySubject = subjectData || module === 'crfReport';
+  const tables = subjectData && format !== 'odm';
   return (
     <Card title={t('exports.formTitle')} data-testid="export-form">
       <Form
@@ -88,25 +100,40 @@ function ExportForm() {
         layout="vertical"
         initialValues={INITIAL}
         onValuesChange={(changed: Partial<FormValues>) => {
-          if (changed.module) setModule(changed.module);
+          if (changed.module) {
+            // Each module has its own formats (core EXPORT_FORMATS_OF); the first is taken when the chosen one is not among them.
+            const formats = EXPORT_FORMATS_OF[changed.module];
+            setModule(changed.module);
+            if (!formats.includes(form.getFieldValue('format') as ExportFileFormat)) {
+              const first = formats[0] ?? 'csv';
+              form.setFieldValue('format', first);
+              setFormat(first);
+            }
+          }
+          if (changed.format) setFormat(changed.format);
         }}
         onFinish={(values) => create.mutate(requestOf(values))}
       >
         <Space wrap size="large" align="start">
           <Form.Item name="module" label={t('exports.fields.module')}>
-            <Select style={{ width: 200 }} data-testid="export-module" options={TABULAR_EXPORT_MODULES.map((value) => ({ value, label: t(`exports.module.${value}`) }))} />
+            <Select style={{ width: 200 }} data-testid="export-module" options={EXPORT_MODULES.map((value) => ({ value, label: t(`exports.module.${value}`) }))} />
           </Form.Item>
           <Form.Item name="format" label={t('exports.fields.format')}>
-            <Radio.Group data-testid="export-format" options={[{ value: 'csv', label: 'CSV' }, { value: 'xlsx', label: 'Excel (xlsx)' }]} optionType="button" />
+            <Radio.Group data-testid="export-format" options={EXPORT_FORMATS_OF[module].map((value) => ({ value, label: FORMAT_LABELS[value] }))} optionType="button" />
           </Form.Item>
-          {subjectData ? (
+          {subjectData && format === 'odm' ? (
+            <Form.Item name="odmMode" label={t('exports.fields.odmMode')}>
+              <Radio.Group data-testid="export-odm-mode" options={ODM_EXPORT_MODES.map((value) => ({ value, label: t(`exports.odmMode.${value}`) }))} optionType="button" />
+            </Form.Item>
+          ) : null}
+          {subjectData && format !== 'odm' ? (
             <Form.Item name="layout" label={t('exports.fields.layout')}>
               <Radio.Group data-testid="export-layout" options={EXPORT_LAYOUTS.map((value) => ({ value, label: t(`exports.layout.${value}`) }))} optionType="button" />
             </Form.Item>
           ) : null}
         </Space>
         <Space wrap size="large" align="start">
-          {subjectData ? (
+          {bySubject ? (
             <Form.Item name="siteIds" label={t('exports.fields.sites')}>
               <Select mode="multiple" allowClear style={{ width: 260 }} placeholder={t('exports.placeholders.all')} data-testid="export-sites" options={(options.data?.sites ?? []).map(named)} />
             </Form.Item>
@@ -123,22 +150,28 @@ function ExportForm() {
               <Form.Item name="instrumentIds" label={t('exports.fields.panels')}>
                 <Select mode="multiple" allowClear style={{ width: 260 }} placeholder={t('exports.placeholders.all')} options={(options.data?.instruments ?? []).map(named)} />
               </Form.Item>
-              <Form.Item name="fields" label={t('exports.fields.fieldNames')}>
-                <Select mode="tags" allowClear style={{ width: 320 }} placeholder={t('exports.placeholders.fieldNames')} open={false} />
-              </Form.Item>
-              <Form.Item name="statuses" label={t('exports.fields.statuses')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  style={{ width: 260 }}
-                  placeholder={t('exports.placeholders.all')}
-                  options={SUBJECT_STATUSES.filter((status) => status !== 'DEL').map((value) => ({ value, label: t(`subjects.status.${value}`) }))}
-                />
-              </Form.Item>
-              <Form.Item name="dictionary" valuePropName="checked" label=" ">
-                <Checkbox data-testid="export-dictionary">{t('exports.fields.dictionary')}</Checkbox>
-              </Form.Item>
             </>
+          ) : null}
+          {tables ? (
+            <Form.Item name="fields" label={t('exports.fields.fieldNames')}>
+              <Select mode="tags" allowClear style={{ width: 320 }} placeholder={t('exports.placeholders.fieldNames')} open={false} />
+            </Form.Item>
+          ) : null}
+          {bySubject ? (
+            <Form.Item name="statuses" label={t('exports.fields.statuses')}>
+              <Select
+                mode="multiple"
+                allowClear
+                style={{ width: 260 }}
+                placeholder={t('exports.placeholders.all')}
+                options={SUBJECT_STATUSES.filter((status) => status !== 'DEL').map((value) => ({ value, label: t(`subjects.status.${value}`) }))}
+              />
+            </Form.Item>
+          ) : null}
+          {tables ? (
+            <Form.Item name="dictionary" valuePropName="checked" label=" ">
+              <Checkbox data-testid="export-dictionary">{t('exports.fields.dictionary')}</Checkbox>
+            </Form.Item>
           ) : null}
         </Space>
         <Button type="primary" htmlType="submit" icon={<DownloadOutlined />} loading={create.isPending} data-testid="export-start">
@@ -201,7 +234,7 @@ function TaskList() {
       render: (_v, task) => (
         <Space size={4} orientation="vertical">
           <span>{t(`exports.module.${task.module}`)}</span>
-          <Typography.Text type="secondary">{task.module === 'subjectData' ? `${task.format.toUpperCase()} · ${t(`exports.layout.${task.layout}`)}` : task.format.toUpperCase()}</Typography.Text>
+          <Typography.Text type="secondary">{task.format === 'odm' ? `ODM · ${t(`exports.odmMode.${task.filters.odmMode ?? 'snapshot'}`)}` : task.module === 'subjectData' ? `${task.format.toUpperCase()} · ${t(`exports.layout.${task.layout}`)}` : task.format.toUpperCase()}</Typography.Text>
         </Space>
       ),
     },
