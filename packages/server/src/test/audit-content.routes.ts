@@ -77,6 +77,15 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   // Exports need a published design with study data; the exports test checks the rows of every request
   // (filters and sealed head), download, cancel, delete and expiry.
   'POST /dcap/export/task/create': 'modules/exports/exports.test.ts',
+  // Design and record imports, the design package and the casebook need a published study or files; their
+  // tests check the audit rows (instrument.import_redcap, import.check, import.apply, design.export,
+  // design.import, crf.casebook).
+  'POST /dcap/project/design/importRedcap': 'modules/design-import/redcap.test.ts',
+  'POST /dcap/platformDataImport/record/uploadExcel': 'modules/imports/imports.test.ts',
+  'POST /dcap/platformDataImport/record/apply': 'modules/imports/imports.test.ts',
+  'GET /dcap/project/export': 'modules/imports/design-package.test.ts',
+  'POST /dcap/project/import': 'modules/imports/design-package.test.ts',
+  'GET /dcap/crf/casebook/:subjectId': 'modules/crf-pdf/crf-pdf.test.ts',
   'GET /dcap/export/task/download': 'modules/exports/exports.test.ts',
   'POST /dcap/export/task/cancel': 'modules/exports/exports.test.ts',
   'POST /dcap/export/task/delete': 'modules/exports/exports.test.ts',
@@ -174,4 +183,10 @@ export const READS = new Set([
   'GET /dcap/audit/alteration',
   'GET /dcap/export/task/list',
   'GET /dcap/export/task/detail',
+  // The blank CRF is the design, not study data (docs/decisions.md, "CRF PDFs").
+  'GET /dcap/crf/blank',
+  'GET /dcap/platformDataImport/record/template/:instrumentId',
+  'GET /dcap/platformDataImport/record/instruments',
+  'POST /dcap/platformDataImport/record/list',
+  'POST /dcap/platformDataImport/record/detail',
 ]);

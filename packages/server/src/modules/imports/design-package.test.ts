@@ -51,6 +51,10 @@ describe('the study design package', () => {
     expect(copy.checksum).toBe(file.checksum);
     const audit = await rs.study.t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'design.import').where('project_id', '=', target).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: admin.id, env: 'dev' });
+    // The package leaving the platform is audited with the checksum it carries.
+    const exports = await rs.study.t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'design.export').where('project_id', '=', rs.projectId).execute();
+    expect(exports.length).toBeGreaterThan(0);
+    expect(JSON.stringify(exports.at(-1)?.new_value)).toContain(file.checksum);
   });
 
   it('refuses a changed, unreadable or invalid package and a draft that is not empty unless asked to replace it', async () => {
