@@ -54,4 +54,19 @@ test('an administrator exports the demo study’s subject data, follows the task
   await expect(page.locator('[data-testid^="export-status-"]').first()).toHaveText('Finished');
   await expect(page.getByTestId('export-form')).toContainText('New export');
   await page.screenshot({ path: 'test-results/export-tasks-en-US.png', fullPage: true });
+
+  // The same data as a CDISC ODM 1.3.2 file with every change and its audit record.
+  await page.getByTestId('export-format').getByText('CDISC ODM 1.3.2 (XML)').click();
+  await expect(page.getByTestId('export-layout')).toHaveCount(0);
+  await page.getByTestId('export-odm-mode').getByText('Transactional (every change with its audit record)').click();
+  await page.screenshot({ path: 'test-results/export-odm-form-en-US.png', fullPage: true });
+  await page.getByTestId('export-start').click();
+  const odmRow = page.locator('[data-testid="export-tasks"] tr', { hasText: 'ODM · Transactional' }).first();
+  await expect(odmRow.locator('[data-testid^="export-status-"]')).toHaveText('Finished', { timeout: 30_000 });
+  const [odm] = await Promise.all([page.waitForEvent('download'), odmRow.locator('[data-testid^="export-download-"]').click()]);
+  expect(odm.suggestedFilename()).toMatch(/^DEMO-HTN-.+-subjectData-odm-\d{8}-\d+\.xml$/);
+  const xml = fs.readFileSync(await odm.path()).toString('utf8');
+  expect(xml).toContain('FileType="Transactional"');
+  expect(xml).toContain('<AuditRecord');
+  await page.screenshot({ path: 'test-results/export-odm-en-US.png', fullPage: true });
 });
