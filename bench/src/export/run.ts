@@ -29,7 +29,7 @@ import { copyToStdout, longSelect, wideSelect } from './floor.js';
  *
  * Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test, on whose server a scratch database
  * is created and dropped), BENCH_EXPORT_SUBJECTS (1000), BENCH_EXPORT_BATCH (200 subjects per job step),
- * BENCH_EXPORT_FORMATS (csv-wide,csv-long,xlsx-wide,xlsx-long).
+ * BENCH_EXPORT_FORMATS (csv-wide,csv-long,xlsx-wide,xlsx-long,odm-snapshot).
  */
 const ADMIN = { username: 'admin', password: 'Bench@12345' };
 const VISITS = 5;
@@ -46,6 +46,8 @@ const FORMATS = [
   { format: 'csv', layout: 'long' },
   { format: 'xlsx', layout: 'wide' },
   { format: 'xlsx', layout: 'long' },
+  // CDISC ODM has no table layout; its kind stands in the layout column (a snapshot of the current values).
+  { format: 'odm', layout: 'snapshot' },
 ] as const;
 
 interface Figure {
@@ -90,7 +92,7 @@ async function measured(work: () => Promise<unknown>): Promise<{ ms: number; rss
 }
 
 async function exportOnce(app: App, study: GeneratedStudy, format: string, layout: string): Promise<{ ms: number; rssGrowth: number; heapGrowth: number; bytes: number }> {
-  const created = await app.fastify.inject({ method: 'POST', url: '/dcap/export/task/create', headers: { token: study.token }, payload: { module: 'subjectData', format, layout, dictionary: false } });
+  const created = await app.fastify.inject({ method: 'POST', url: '/dcap/export/task/create', headers: { token: study.token }, payload: format === 'odm' ? { module: 'subjectData', format, odmMode: layout } : { module: 'subjectData', format, layout, dictionary: false } });
   if (created.statusCode !== 200) throw new Error(`export refused: ${created.body}`);
   const id = created.json<{ data: ExportTask }>().data.id;
   const run = await measured(() => app.jobs.drain());
