@@ -37,58 +37,68 @@ async function draftCounts(projectId: number) {
 }
 
 describe('applying an ODM design, all or none', () => {
-  it('writes nothing when the matrix, the last part, is refused after the panels and visits were written', async () => {
-    const admin = rs.people.projectAdmin;
-    const projectId = await draftProject('ODMALL');
-    const xml = await designXml();
-    const dry = ok(await importFile(rs, admin, projectId, xml, true)) as OdmImportReport;
-    expect(dry.notes.filter((note) => note.blocking)).toEqual([]);
-    expect(dry.events.some((event) => event.forms.length > 0)).toBe(true);
-
-    // The database itself refuses the matrix cells of this project, the last write of the apply.
-    await sql`CREATE FUNCTION odm_test_refuse_cells() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'matrix refused'; END $$`.execute(db());
-    await sql`CREATE TRIGGER odm_test_refuse_cells BEFORE INSERT ON event_instruments FOR EACH ROW WHEN (NEW.project_id = ${sql.lit(projectId)}) EXECUTE FUNCTION odm_test_refuse_cells()`.execute(db());
+  /** Makes the database refuse every new row of `table` in the project, for as long as `work` runs. */
+  async function refusingInserts(table: 'events' | 'event_instruments', projectId: number, work: () => Promise<void>): Promise<void> {
+    await sql`CREATE FUNCTION odm_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(db());
+    await sql`CREATE TRIGGER odm_test_refuse BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW WHEN (NEW.project_id = ${sql.lit(projectId)}) EXECUTE FUNCTION odm_test_refuse()`.execute(db());
     try {
-      const before = await tableChecksums(rs.study.t.database);
-      const failed = await importFile(rs, admin, projectId, xml, false);
-      expect(failed.status).toBeGreaterThanOrEqual(500);
-      expect(failed.body.code).not.toBe(0);
-      expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
-      expect(await draftCounts(projectId)).toEqual({ instruments: 0, events: 0, cells: 0, audit: expect.any(Number) as number });
+      await work();
     } finally {
-      await sql`DROP TRIGGER odm_test_refuse_cells ON event_instruments`.execute(db());
-      await sql`DROP FUNCTION odm_test_refuse_cells()`.execute(db());
+      await sql`DROP TRIGGER odm_test_refuse ON ${sql.table(table)}`.execute(db());
+      await sql`DROP FUNCTION odm_test_refuse()`.execute(db());
     }
+  }
 
-    // Without the refusal the same file applies whole, with the audit rows of all three services.
-    const applied = ok(await importFile(rs, admin, projectId, xml, false)) as OdmImportReport;
-    const counts = await draftCounts(projectId);
-    expect(counts.instruments).toBe(applied.instruments.length);
-    expect(counts.events).toBe(applied.events.length);
-    expect(counts.cells).toBeGreaterThan(0);
-    const actions = (await db().selectFrom('audit_log').select('action').where('project_id', '=', projectId).orderBy('id').execute()).map((row) => row.action);
-    expect(actions).toEqual(expect.arrayContaining(['instrument.upload', 'event.create', 'event.matrix.save']));
-    ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: admin.token }));
-  });
+  for (const [table, part] of [
+    ['event_instruments', 'the matrix, the last part,'],
+    ['events', 'a visit'],
+  ] as const) {
+    it(`writes nothing when ${part} is refused after the panels were written`, async () => {
+      const admin = rs.people.projectAdmin;
+      const projectId = await draftProject(`ODM${table === 'events' ? 'EV' : 'MX'}`);
+      const xml = await designXml();
+      const dry = ok(await importFile(rs, admin, projectId, xml, true)) as OdmImportReport;
+      expect(dry.notes.filter((note) => note.blocking)).toEqual([]);
+      expect(dry.events.some((event) => event.forms.length > 0)).toBe(true);
+      const start = await draftCounts(projectId);
 
-  it('writes no panel when a visit is refused at apply time by the case-insensitive name rule', async () => {
+      await refusingInserts(table, projectId, async () => {
+        const before = await tableChecksums(rs.study.t.database);
+        const failed = await importFile(rs, admin, projectId, xml, false);
+        expect(failed.status).toBeGreaterThanOrEqual(500);
+        expect(failed.body.code).not.toBe(0);
+        expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
+        expect(await draftCounts(projectId)).toEqual(start);
+      });
+
+      // Without the refusal the same file applies whole, with the audit rows of all three services.
+      const applied = ok(await importFile(rs, admin, projectId, xml, false)) as OdmImportReport;
+      const counts = await draftCounts(projectId);
+      expect(counts.instruments).toBe(applied.instruments.length);
+      expect(counts.events).toBe(applied.events.length);
+      expect(counts.cells).toBeGreaterThan(0);
+      const actions = (await db().selectFrom('audit_log').select('action').where('project_id', '=', projectId).orderBy('id').execute()).map((row) => row.action);
+      expect(actions).toEqual(expect.arrayContaining(['instrument.upload', 'event.create', 'event.matrix.save']));
+      ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: admin.token }));
+    });
+  }
+
+  it('reports a visit name the draft has in other letters as blocking, and refuses to apply it', async () => {
     const admin = rs.people.projectAdmin;
     const projectId = await draftProject('ODMCASE');
-    // A visit of the file renamed, and the draft given a visit of the same name in capitals: the database's
-    // unique index compares names without case, the plan compared them with it.
+    // A visit of the file renamed, and the draft given a visit of the same name in capitals: visit names
+    // are unique without regard to case.
     const source = await designXml();
     expect(source).toContain('>访视2<');
     const xml = source.replace('>访视2<', '>Visit Two<');
     ok(await rs.study.t.call('POST', '/dcap/project/event/save', { token: admin.token, body: { projectId, name: 'VISIT TWO', type: 'TREATMENT' } }));
-    const start = await draftCounts(projectId);
-    expect(start).toMatchObject({ instruments: 0, events: 1 });
+    const dry = ok(await importFile(rs, admin, projectId, xml, true)) as OdmImportReport;
+    expect(dry.notes.filter((note) => note.blocking).map((note) => `${note.code}:${note.message}`)).toEqual([expect.stringMatching(/^event_taken:.*Visit Two/) as string]);
 
     const before = await tableChecksums(rs.study.t.database);
-    const failed = await importFile(rs, admin, projectId, xml, false, 'zh-CN');
-    refused(failed, 409, 'event.name_taken');
-    expect(failed.body.msg).toBe('访视名称 Visit Two 已存在');
+    refused(await importFile(rs, admin, projectId, xml, false, 'zh-CN'), 409, 'odm.import_blocked');
     expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
-    expect(await draftCounts(projectId)).toEqual(start);
+    expect(await draftCounts(projectId)).toMatchObject({ instruments: 0, events: 1 });
     ok(await rs.study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: admin.token }));
   });
 });
