@@ -96,6 +96,10 @@ describe('ODM 1.3.2 design import in the panel list', { timeout: 60_000 }, () =>
     expect((await screen.findByTestId('odm-blocked')).textContent).toContain('1 项阻止导入');
     expect(within(screen.getByTestId('odm-report')).getByText('项目中已有表单简称 DM')).toBeDefined();
     expect(within(screen.getByTestId('odm-report')).getByText('阻止导入')).toBeDefined();
+    // The blocking note comes first although the server listed it last.
+    const rows = screen.getByTestId('odm-report').querySelectorAll('tbody tr.ant-table-row');
+    expect(rows[0]?.textContent).toContain('F.DM');
+    expect(rows[1]?.textContent).toContain('IT.VS.WEIGHT');
     expect(screen.getByText('将创建的访视（2）')).toBeDefined();
     expect(screen.getByTestId('odm-confirm').closest('button')?.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('odm-confirm'));

@@ -76,7 +76,7 @@ export function OdmImportModal({ open, projectId, onClose }: { open: boolean; pr
     {
       title: t('odm.import.columns.level'),
       key: 'level',
-      width: 100,
+      width: 150,
       render: (_, note) => <Tag color={note.blocking ? 'red' : 'orange'}>{t(note.blocking ? 'odm.import.level.blocking' : 'odm.import.level.warning')}</Tag>,
     },
     { title: t('odm.import.columns.reason'), dataIndex: 'message', key: 'message' },
@@ -84,6 +84,8 @@ export function OdmImportModal({ open, projectId, onClose }: { open: boolean; pr
 
   const shown = stage.kind === 'preview' || stage.kind === 'applying' ? stage : null;
   const blocking = shown ? shown.report.notes.filter((note) => note.blocking).length : 0;
+  // What blocks the import is listed first, so it is seen without scrolling.
+  const notes = shown ? [...shown.report.notes].sort((a, b) => Number(b.blocking) - Number(a.blocking)) : [];
   const empty = shown ? shown.report.instruments.length === 0 && shown.report.events.length === 0 : true;
 
   return (
@@ -169,7 +171,7 @@ export function OdmImportModal({ open, projectId, onClose }: { open: boolean; pr
                 pagination={false}
                 scroll={{ y: 320 }}
                 columns={noteColumns}
-                dataSource={shown.report.notes}
+                dataSource={notes}
                 data-testid="odm-report"
               />
             )}
