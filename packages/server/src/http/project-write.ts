@@ -165,7 +165,9 @@ const enclosing = new WeakMap<ServiceDeps, Transaction<Database>>();
  * Runs several project writes as one, all or none (docs/decisions.md, "CDISC ODM"): `work` gets service
  * dependencies whose every `projectWrite` — and every read — runs inside one transaction, so a service
  * called through them keeps its own checks and audit rows while a failure of a later call undoes the earlier
- * ones. The rule is checked once more for the whole, before any of them runs.
+ * ones. The rule is checked once more for the whole, before any of them runs. Only services that write
+ * through `projectWrite` can be called this way: a nested `db.transaction()` is refused by Kysely, so a
+ * service opening its own transaction fails loudly here rather than committing on its own.
  */
 export function inCallersTransaction<T>(deps: ServiceDeps, caller: ProjectCaller, rule: ProjectWriteRule, work: (joined: ServiceDeps, trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return projectWrite(deps, caller, rule, (trx) => {
