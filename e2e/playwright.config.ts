@@ -41,6 +41,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // The official ODM 1.3.2 schema beside the checkout, as in CI (the design import refuses files without one).
+      ODM_SCHEMA: process.env.ODM_SCHEMA ?? '../shared/schemas/odm-1.3.2/ODM1-3-2.xsd',
     },
   },
 });

@@ -266,15 +266,16 @@ export function planOdmImport(root: XmlElement, takenAbbrs: ReadonlySet<string> 
     });
   }
 
-  const eventNames = new Set([...takenEvents]);
+  // Visit names are unique per project without regard to case (the events table's unique index on lower(name)).
+  const eventNames = new Set([...takenEvents].map((name) => name.toLowerCase()));
   const used = new Set<string>();
   const events: OdmImportEvent[] = [];
   for (const def of childrenNamed(version, 'StudyEventDef')) {
     const oid = def.attrs.OID ?? '';
     const names = texts(childNamed(def, 'Description'));
     const name = (names.zh ?? names.any ?? def.attrs.Name ?? oid).slice(0, EVENT_NAME_MAX);
-    if (eventNames.has(name)) notes.push({ element: 'StudyEventDef', oid, code: 'event_taken', detail: name, blocking: true });
-    eventNames.add(name);
+    if (eventNames.has(name.toLowerCase())) notes.push({ element: 'StudyEventDef', oid, code: 'event_taken', detail: name, blocking: true });
+    eventNames.add(name.toLowerCase());
     const forms: string[] = [];
     for (const ref of childrenNamed(def, 'FormRef')) {
       const abbr = abbrOfForm.get(ref.attrs.FormOID ?? '');

@@ -147,15 +147,34 @@ async function requireDesignEnvironment(trx: Executor, caller: ProjectCaller): P
  */
 export function projectWrite<T>(deps: ServiceDeps, caller: ProjectCaller, rule: ProjectWriteRule, work: ProjectWork<T>): Promise<T> {
   if (rule.right && !canInProject(caller.project.access, rule.right)) return Promise.reject(new AppError('permission.project_forbidden'));
-  return translatingErrors(
-    () =>
-      deps.db.transaction().execute(async (trx) => {
-        if (rule.state) await requireProjectStatus(trx, caller.project.project.id, rule.state, rule.designer ?? false);
-        const env = rule.designEnvironment ? await requireDesignEnvironment(trx, caller) : null;
-        return work(trx, await projectAuditor(trx, caller, env));
-      }),
-    rule.errorContext ?? {},
-  );
+  const run = async (trx: Transaction<Database>) => {
+    if (rule.state) await requireProjectStatus(trx, caller.project.project.id, rule.state, rule.designer ?? false);
+    const env = rule.designEnvironment ? await requireDesignEnvironment(trx, caller) : null;
+    return work(trx, await projectAuditor(trx, caller, env));
+  };
+  // Inside `inCallersTransaction` the write joins that transaction: its checks and audit rows run as always
+  // and commit, or roll back, with the caller's other writes.
+  const joined = enclosing.get(deps);
+  return translatingErrors(() => (joined ? run(joined) : deps.db.transaction().execute(run)), rule.errorContext ?? {});
+}
+
+/** The transaction each `ServiceDeps` made by `inCallersTransaction` stands for. */
+const enclosing = new WeakMap<ServiceDeps, Transaction<Database>>();
+
+/**
+ * Runs several project writes as one, all or none (docs/decisions.md, "CDISC ODM"): `work` gets service
+ * dependencies whose every `projectWrite` — and every read — runs inside one transaction, so a service
+ * called through them keeps its own checks and audit rows while a failure of a later call undoes the earlier
+ * ones. The rule is checked once more for the whole, before any of them runs. Only services that write
+ * through `projectWrite` can be called this way: a nested `db.transaction()` is refused by Kysely, so a
+ * service opening its own transaction fails loudly here rather than committing on its own.
+ */
+export function inCallersTransaction<T>(deps: ServiceDeps, caller: ProjectCaller, rule: ProjectWriteRule, work: (joined: ServiceDeps, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return projectWrite(deps, caller, rule, (trx) => {
+    const joined: ServiceDeps = { ...deps, db: trx };
+    enclosing.set(joined, trx);
+    return work(joined, trx);
+  });
 }
 
 /** Writes audit rows of one platform-level transaction, each carrying the caller and their address. */

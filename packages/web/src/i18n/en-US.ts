@@ -18,6 +18,7 @@ import { enUSShell } from './en-US.shell';
 import { enUSQueries } from './en-US.queries';
 import { enUSSubjects } from './en-US.subjects';
 import { enUSCrfPdf } from './en-US.crfPdf';
+import { enUSOdm } from './en-US.odm';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -304,6 +305,7 @@ export const enUS: Catalogue = {
   ...enUSQueries,
   ...enUSSubjects,
   ...enUSCrfPdf,
+  ...enUSOdm,
   ...enUSRecords,
   ...enUSSchedule,
   ...enUSWorkflow,

@@ -17,6 +17,7 @@ import { zhCNShell } from './zh-CN.shell';
 import { zhCNQueries } from './zh-CN.queries';
 import { zhCNSubjects } from './zh-CN.subjects';
 import { zhCNCrfPdf } from './zh-CN.crfPdf';
+import { zhCNOdm } from './zh-CN.odm';
 
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
@@ -302,6 +303,7 @@ export const zhCN = {
   ...zhCNQueries,
   ...zhCNSubjects,
   ...zhCNCrfPdf,
+  ...zhCNOdm,
   ...zhCNRecords,
   ...zhCNSchedule,
   ...zhCNWorkflow,

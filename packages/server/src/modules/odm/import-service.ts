@@ -16,6 +16,7 @@ import {
 } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
+import { DESIGN_CHANGE, inCallersTransaction } from '../../http/project-write.js';
 import type { UploadedFileInfo } from '../../http/uploads.js';
 import { getMatrix, listEvents, saveEvent, saveMatrix } from '../events/service.js';
 import { uploadInstruments } from '../instruments/file-service.js';
@@ -78,15 +79,8 @@ function report(plan: OdmImportPlan, notes: readonly OdmImportNote[], caller: Pr
   };
 }
 
-/**
- * POST /dcap/project/design/importOdm (docs/decisions.md, "CDISC ODM"): reads the study design of an ODM
- * 1.3.2 file into the development draft. A dry run reports per element what could not be mapped; applying
- * adds the panels through the instrument upload and the visits and their matrix cells through the event
- * services, so the same design checks and audit records apply as when a designer makes them by hand.
- */
-export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: { dryRun: 'true' | 'false'; file: Uint8Array }, info: UploadedFileInfo | null): Promise<OdmImportReport> {
-  const bytes = Buffer.from(body.file.buffer, body.file.byteOffset, body.file.byteLength);
-  const root = await readOdmFile(deps, bytes, info);
+/** The plan of the file against the draft `deps` reads, with every note the dry run reports. */
+async function planWithNotes(deps: ServiceDeps, caller: ProjectCaller, root: XmlElement): Promise<{ plan: OdmImportPlan; notes: OdmImportNote[] }> {
   const projectId = caller.project.project.id;
   const abbrs = new Set((await listInstruments(deps, caller.project)).map((row) => row.nameAbbr));
   const eventNames = new Set((await listEvents(deps, caller.project)).map((row) => row.name));
@@ -114,28 +108,48 @@ export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: 
       for (const issue of describeValidationIssues(parsed.error.issues, locale)) notes.push({ element: 'StudyEventDef', oid: event.oid, code: 'value_invalid', detail: `${issue.path}: ${issue.message}`, blocking: true });
     }
   }
-  if (body.dryRun === 'true') return report(plan, notes, caller, null);
-  if (notes.some((note) => note.blocking)) throw new AppError('odm.import_blocked');
+  return { plan, notes };
+}
 
-  const instruments = new Map<string, number>();
-  if (plan.instruments.length > 0) {
-    const file: InstrumentFile = {
-      format: INSTRUMENT_FILE_FORMAT,
-      version: INSTRUMENT_FILE_VERSION,
-      instruments: plan.instruments.map((instrument) => ({ name: instrument.name, nameEn: instrument.nameEn, nameAbbr: instrument.nameAbbr, kind: 'form', description: null, panel: instrument.panel })),
-    };
-    for (const row of await uploadInstruments(deps, caller, file, 'append')) instruments.set(row.nameAbbr, row.id);
-  }
-  const events = new Map<string, number>();
-  const cells: { eventId: number; instrumentId: number }[] = [];
-  for (const event of plan.events) {
-    const saved = await saveEvent(deps, caller, { projectId, name: event.name, nameEn: event.nameEn, type: event.type, repeatable: event.repeatable });
-    events.set(event.oid, saved.id);
-    for (const abbr of event.forms) {
-      const instrumentId = instruments.get(abbr);
-      if (instrumentId !== undefined) cells.push({ eventId: saved.id, instrumentId });
+/**
+ * POST /dcap/project/design/importOdm (docs/decisions.md, "CDISC ODM"): reads the study design of an ODM
+ * 1.3.2 file into the development draft. A dry run reports per element what could not be mapped; applying
+ * adds the panels through the instrument upload and the visits and their matrix cells through the event
+ * services, so the same design checks and audit records apply as when a designer makes them by hand. All of
+ * them run in one transaction: a refusal of the visits or the matrix leaves no panel behind.
+ */
+export async function importOdm(deps: ServiceDeps, caller: ProjectCaller, body: { dryRun: 'true' | 'false'; file: Uint8Array }, info: UploadedFileInfo | null): Promise<OdmImportReport> {
+  const bytes = Buffer.from(body.file.buffer, body.file.byteOffset, body.file.byteLength);
+  // The schema check runs an external program; it runs before, not inside, the transaction.
+  const root = await readOdmFile(deps, bytes, info);
+  const projectId = caller.project.project.id;
+  const first = await planWithNotes(deps, caller, root);
+  if (body.dryRun === 'true') return report(first.plan, first.notes, caller, null);
+  if (first.notes.some((note) => note.blocking)) throw new AppError('odm.import_blocked');
+  return inCallersTransaction(deps, caller, DESIGN_CHANGE, async (joined) => {
+    // Planned again inside the transaction, so the names it checks are the ones the writes meet.
+    const { plan, notes } = await planWithNotes(joined, caller, root);
+    if (notes.some((note) => note.blocking)) throw new AppError('odm.import_blocked');
+    const instruments = new Map<string, number>();
+    if (plan.instruments.length > 0) {
+      const file: InstrumentFile = {
+        format: INSTRUMENT_FILE_FORMAT,
+        version: INSTRUMENT_FILE_VERSION,
+        instruments: plan.instruments.map((instrument) => ({ name: instrument.name, nameEn: instrument.nameEn, nameAbbr: instrument.nameAbbr, kind: 'form', description: null, panel: instrument.panel })),
+      };
+      for (const row of await uploadInstruments(joined, caller, file, 'append')) instruments.set(row.nameAbbr, row.id);
     }
-  }
-  if (cells.length > 0) await saveMatrix(deps, caller, [...(await getMatrix(deps, caller.project)).cells, ...cells]);
-  return report(plan, notes, caller, { instruments, events });
+    const events = new Map<string, number>();
+    const cells: { eventId: number; instrumentId: number }[] = [];
+    for (const event of plan.events) {
+      const saved = await saveEvent(joined, caller, { projectId, name: event.name, nameEn: event.nameEn, type: event.type, repeatable: event.repeatable });
+      events.set(event.oid, saved.id);
+      for (const abbr of event.forms) {
+        const instrumentId = instruments.get(abbr);
+        if (instrumentId !== undefined) cells.push({ eventId: saved.id, instrumentId });
+      }
+    }
+    if (cells.length > 0) await saveMatrix(joined, caller, [...(await getMatrix(joined, caller.project)).cells, ...cells]);
+    return report(plan, notes, caller, { instruments, events });
+  });
 }

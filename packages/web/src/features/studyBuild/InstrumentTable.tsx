@@ -39,6 +39,7 @@ import { saveJson } from './saveJson';
 import { TemplatePickerModal } from './TemplatePickerModal';
 import { UploadInstrumentsModal } from './UploadInstrumentsModal';
 import { RedcapImportModal } from '../designImport/RedcapImportModal';
+import { OdmImportModal } from '../odm/OdmImportModal';
 
 type Dialog =
   | { kind: 'closed' }
@@ -47,6 +48,7 @@ type Dialog =
   | { kind: 'template' }
   | { kind: 'upload' }
   | { kind: 'redcap' }
+  | { kind: 'odm' }
   | { kind: 'preview'; instrument: Instrument };
 
 /** The designer route of an instrument: derived-variable panels have their own designer (spec 001 §2.2). */
@@ -211,6 +213,9 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
           <DesignButton lock={lock} icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'redcap' })} data-testid="instrument-import-redcap">
             {t('designImport.redcap.action')}
           </DesignButton>
+          <DesignButton lock={lock} icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'odm' })} data-testid="instrument-import-odm">
+            {t('odm.import.action')}
+          </DesignButton>
         </Space>
         <Button icon={<DownloadOutlined />} disabled={instruments.length === 0} loading={download.isPending} onClick={() => downloadOne()} data-testid="instrument-download-all">
           {t('design.instruments.actions.downloadAll')}
@@ -234,6 +239,7 @@ export function InstrumentTable({ projectId, projectCode }: { projectId: number;
       <TemplatePickerModal open={dialog.kind === 'template'} projectId={projectId} onClose={close} />
       <UploadInstrumentsModal open={dialog.kind === 'upload'} projectId={projectId} onClose={close} />
       <RedcapImportModal open={dialog.kind === 'redcap'} projectId={projectId} onClose={close} />
+      <OdmImportModal open={dialog.kind === 'odm'} projectId={projectId} onClose={close} />
       <InstrumentPreviewModal
         projectId={projectId}
         instrument={previewed}

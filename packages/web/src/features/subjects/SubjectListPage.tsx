@@ -11,6 +11,7 @@ import { DATE_TIME_FORMAT, LISTED_SUBJECT_STATUSES } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { BlankCrfButton } from '../crfPdf/CrfPdfButtons';
+import { OdmDesignButton } from '../odm/OdmDesignButton';
 import { AddSubjectDialog } from './AddSubjectDialog';
 import { useSubjectListQuery, useSubjectOptionsQuery } from './api';
 import { SubjectStatusTag, subjectPath } from './SubjectStatusTag';
@@ -121,6 +122,7 @@ export function SubjectListPage({ statuses, titleKey = 'subjects.list.title' }: 
       extra={
         <Space wrap>
           {options.data?.hasDesign ? <BlankCrfButton source="env" /> : null}
+          {options.data?.hasDesign && projectId !== null && init.projectAbilities['data.export'] === true ? <OdmDesignButton projectId={projectId} env={env} /> : null}
           {canEnter && !statuses ? (
             <Button type="primary" icon={<PlusOutlined />} disabled={!options.data?.hasDesign || options.data.sites.length === 0} onClick={() => setAdding(true)} data-testid="subject-add">
               {t('subjects.list.add')}

@@ -1,0 +1,40 @@
+/** Chinese texts of CDISC ODM 1.3.2 in the web app: the design import and the design download (part of zh-CN.ts). */
+export const zhCNOdm = {
+  odm: {
+    import: {
+      action: '导入 ODM 1.3.2',
+      title: '导入 CDISC ODM 1.3.2 研究设计',
+      intro: '上传 ODM 1.3.2 XML 文件，其中的表单（FormDef）和访视（StudyEventDef）将加入开发草稿。先预览并查看逐项报告；确认后一次性全部写入，任何一步失败则什么都不写入。',
+      drop: '点击或拖拽 ODM XML 文件到此处',
+      hint: 'CDISC ODM 1.3.2 的 XML 文件（UTF-8），最大 10 MB',
+      previewing: '正在读取并检查 ODM 文件……',
+      applying: '正在写入开发草稿……',
+      study: '研究 OID：{{study}}，版本 OID：{{version}}',
+      blocked: '{{count}} 项阻止导入，请修正文件后重新选择',
+      panelsTitle: '将创建的表单（{{count}}）',
+      visitsTitle: '将创建的访视（{{count}}）',
+      reportTitle: '逐项报告（{{count}}）',
+      reportEmpty: '所有元素均已转换，无需手工处理。',
+      confirm: '确认导入',
+      chooseAgain: '重新选择文件',
+      done: '已创建 {{panels}} 个表单和 {{visits}} 个访视，可在表单列表和访视设置中继续设计',
+      failed: '导入失败',
+      level: { blocking: '阻止导入', warning: '需手工处理' },
+      columns: {
+        abbr: '表单简称',
+        name: '表单名称',
+        fields: '字段数',
+        visit: '访视',
+        type: '类型',
+        forms: '表单',
+        element: 'ODM 元素',
+        oid: 'OID',
+        level: '级别',
+        reason: '说明',
+      },
+    },
+    design: {
+      download: '设计导出为 ODM 1.3.2（XML）',
+    },
+  },
+};
