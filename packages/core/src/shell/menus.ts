@@ -95,30 +95,12 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'surveyPanelEntry', path: '/survey/subject/:subjectId/panel/:panelInstanceId', titleKey: 'menu.surveyPanelEntry', sort: 90, hidden: true, visibleTo: inProject('record.view') },
       // COMPLIANCE ES-4: a subject's electronic signatures, and signing the whole subject.
       { key: 'surveySignatures', path: '/survey/subject/:subjectId/signatures', titleKey: 'workflow.menu.signatures', sort: 91, hidden: true, visibleTo: inProject('record.view') },
+      // Spec 000 §2.2 "data import and export" (/import/importList, /export/exportIndex): the study's data in and
+      // out, in the data-capture group so the header keeps its width (docs/decisions.md, "Exports").
+      { key: 'importList', path: '/import/importList', titleKey: 'imports.menu.list', icon: 'cloudUpload', sort: 100, visibleTo: inProject('data.import') },
+      { key: 'importDetail', path: '/import/importDetail/:importId', titleKey: 'imports.menu.detail', sort: 101, hidden: true, visibleTo: inProject('data.import') },
+      { key: 'exportIndex', path: '/export/exportIndex', titleKey: 'exports.menu.index', icon: 'cloudDownload', sort: 110, visibleTo: inProject('data.export') },
     ],
-  },
-  {
-    // Spec 000 §2.2 /import/importList: record import (docs/decisions.md "Record import"), with its detail.
-    key: 'dataImport',
-    path: '/import',
-    titleKey: 'imports.menu.group',
-    icon: 'cloudUpload',
-    sort: 37,
-    visibleTo: inProject('data.import'),
-    children: [
-      { key: 'importList', path: '/import/importList', titleKey: 'imports.menu.list', icon: 'cloudUpload', sort: 10, visibleTo: inProject('data.import') },
-      { key: 'importDetail', path: '/import/importDetail/:importId', titleKey: 'imports.menu.detail', sort: 20, hidden: true, visibleTo: inProject('data.import') },
-    ],
-  },
-  {
-    // Spec 000 §2.2 /export/exportIndex: the export form and the export task list (docs/decisions.md, "Exports").
-    key: 'export',
-    path: '/export',
-    titleKey: 'exports.menu.group',
-    icon: 'cloudDownload',
-    sort: 38,
-    visibleTo: inProject('data.export'),
-    children: [{ key: 'exportIndex', path: '/export/exportIndex', titleKey: 'exports.menu.index', icon: 'cloudDownload', sort: 10, visibleTo: inProject('data.export') }],
   },
   {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).

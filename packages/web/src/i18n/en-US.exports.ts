@@ -4,7 +4,7 @@ import type { zhCNExports } from './zh-CN.exports';
 /** English texts of the export screen and its task list (spec 000 §2.2 /export/exportIndex; part of en-US.ts). */
 export const enUSExports: Shape<typeof zhCNExports> = {
   exports: {
-    menu: { group: 'Data export', index: 'Data export' },
+    menu: { index: 'Data export' },
     formTitle: 'New export',
     listTitle: 'Export tasks',
     polling: 'An export is in progress; the list refreshes every 2 seconds.',

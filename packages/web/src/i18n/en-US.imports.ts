@@ -4,7 +4,7 @@ import type { zhCNImports } from './zh-CN.imports';
 /** English texts of record import: the import list and detail screens. */
 export const enUSImports: Shape<typeof zhCNImports> = {
   imports: {
-    menu: { group: 'Data import', list: 'Import tasks', detail: 'Import detail' },
+    menu: { list: 'Import tasks', detail: 'Import detail' },
     listTitle: 'Data import',
     detailTitle: 'Import task #{{id}}',
     instrument: 'Panel',

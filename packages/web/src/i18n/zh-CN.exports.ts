@@ -1,7 +1,7 @@
 /** Chinese texts of the export screen and its task list (spec 000 §2.2 /export/exportIndex; part of zh-CN.ts). */
 export const zhCNExports = {
   exports: {
-    menu: { group: '数据导出', index: '数据导出' },
+    menu: { index: '数据导出' },
     formTitle: '新建导出',
     listTitle: '导出任务',
     polling: '有导出任务正在进行，列表每 2 秒刷新一次。',

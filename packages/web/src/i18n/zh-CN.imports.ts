@@ -1,7 +1,7 @@
 /** Chinese texts of record import: the import list and detail screens (part of zh-CN.ts). */
 export const zhCNImports = {
   imports: {
-    menu: { group: '数据导入', list: '导入任务', detail: '导入详情' },
+    menu: { list: '导入任务', detail: '导入详情' },
     listTitle: '数据导入',
     detailTitle: '导入任务 #{{id}}',
     instrument: '表单',
