@@ -88,18 +88,29 @@ export function beginFile(format: 'csv' | 'xlsx', dictionary: boolean, header: r
 /** Rows rendered and compressed at a time, so a step's text never has to exist whole. */
 const ROWS_PER_PIECE = 5000;
 
-/** More rows of the data sheet. */
-export function appendRows(state: FileState, rows: readonly (readonly XlsxCell[])[], header = false, prefix = ''): Written {
-  if (state.format === 'xlsx' && state.rows + rows.length > XLSX_MAX_ROWS) throw new TooManyRows();
+/**
+ * More rows of the data sheet, rendered and compressed ROWS_PER_PIECE at a time as they are drawn from
+ * `rows`: a generator's rows are made, written and dropped a piece at a time, never held for a whole step.
+ */
+export function appendRows(state: FileState, rows: Iterable<readonly XlsxCell[]>, header = false, prefix = ''): Written {
   const pieces: Buffer[] = [];
   let current = state;
-  for (let start = 0; start === 0 || start < rows.length; start += ROWS_PER_PIECE) {
-    const slice = rows.slice(start, start + ROWS_PER_PIECE);
-    const text = Buffer.from((start === 0 ? prefix : '') + renderRows(current, slice, header), 'utf8');
+  let slice: (readonly XlsxCell[])[] = [];
+  const flush = () => {
+    const first = pieces.length === 0;
+    if (current.format === 'xlsx' && current.rows + slice.length > XLSX_MAX_ROWS) throw new TooManyRows();
+    const text = Buffer.from((first ? prefix : '') + renderRows(current, slice, header), 'utf8');
     const out = !current.zipped || !current.zip ? advance(current, text, slice.length, null) : advanceZip(current, text, slice.length);
     pieces.push(out.bytes);
     current = out.state;
+    slice = [];
+  };
+  for (const row of rows) {
+    slice.push(row);
+    if (slice.length === ROWS_PER_PIECE) flush();
   }
+  // The first piece is written even without rows: it carries the prefix.
+  if (pieces.length === 0 || slice.length > 0) flush();
   return { bytes: pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces), state: current };
 }
 

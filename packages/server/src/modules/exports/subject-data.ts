@@ -208,7 +208,7 @@ function tableRowOrdinals(values: readonly BatchValue[]): Map<string, number> {
   return ordinals;
 }
 
-export function wideRows(context: RowContext, columns: WideColumns, data: BatchData): XlsxCell[][] {
+export function* wideRows(context: RowContext, columns: WideColumns, data: BatchData): Generator<XlsxCell[]> {
   const panelsByEvent = new Map<number, BatchPanel[]>();
   for (const panel of data.panels) {
     const list = panelsByEvent.get(panel.event_instance_id) ?? [];
@@ -223,11 +223,10 @@ export function wideRows(context: RowContext, columns: WideColumns, data: BatchD
   }
   const ordinals = tableRowOrdinals(data.values);
   const events = groupEvents(context, data);
-  const rows: XlsxCell[][] = [];
   for (const subject of data.subjects) {
     const head = [subjectLabel(subject), context.sites.get(subject.site_id) ?? String(subject.site_id), subject.status];
     const visits = events.get(subject.id) ?? [];
-    if (visits.length === 0) rows.push([...head, null, null]);
+    if (visits.length === 0) yield [...head, null, null];
     for (const visit of visits) {
       const row: XlsxCell[] = new Array<XlsxCell>(columns.names.length).fill(null);
       row[0] = head[0] ?? null;
@@ -247,13 +246,12 @@ export function wideRows(context: RowContext, columns: WideColumns, data: BatchD
           if (at !== undefined) row[at] = cellOf(value.value);
         }
       }
-      rows.push(row);
+      yield row;
     }
   }
-  return rows;
 }
 
-export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
+export function* longRows(context: RowContext, data: BatchData): Generator<XlsxCell[]> {
   const panelsByEvent = new Map<number, BatchPanel[]>();
   for (const panel of data.panels) {
     const list = panelsByEvent.get(panel.event_instance_id) ?? [];
@@ -279,7 +277,6 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
     }
     return text;
   };
-  const rows: XlsxCell[][] = [];
   for (const subject of data.subjects) {
     for (const visit of events.get(subject.id) ?? []) {
       const panels = (panelsByEvent.get(visit.id) ?? []).sort((a, b) => (instrumentOrder.get(a.instrument_id) ?? 0) - (instrumentOrder.get(b.instrument_id) ?? 0) || a.seq - b.seq);
@@ -291,7 +288,7 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
           const parsed = parsePath(value.path);
           const field = context.design.byPath.get(`${String(panel.instrument_id)}|${parsed.row === undefined ? parsed.model : `${parsed.model}.${parsed.column ?? ''}`}`);
           if (!field) continue;
-          rows.push([
+          yield [
             subjectLabel(subject),
             context.sites.get(subject.site_id) ?? String(subject.site_id),
             eventName(context, visit.event_id),
@@ -306,12 +303,11 @@ export function longRows(context: RowContext, data: BatchData): XlsxCell[][] {
             value.inactive_type ?? null,
             value.updated_by === undefined || value.updated_by === null ? null : (data.users.get(value.updated_by) ?? null),
             stamp(value.updated_epoch),
-          ]);
+          ];
         }
       }
     }
   }
-  return rows;
 }
 
 export function headerOf(layout: ExportLayout, columns: WideColumns | null): string[] {
