@@ -1,23 +1,13 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
-import type { TableColumnsType, UploadProps } from 'antd';
-import { useState } from 'react';
+import { Alert, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDataWidget } from '@dcap/core';
 import type { RedcapImportResult, RedcapReportEntry, Widget } from '@dcap/core';
-import { isApiError } from '../../api/errors';
 import { useRedcapImportMutation } from '../../api/designImport';
 import { currentLocale } from '../../i18n';
+import { DesignFileImportModal } from './DesignFileImportModal';
 
 type PlannedPanel = RedcapImportResult['panels'][number];
-
-type Stage =
-  | { kind: 'idle' }
-  | { kind: 'previewing' }
-  | { kind: 'preview'; file: File; result: RedcapImportResult }
-  | { kind: 'applying'; file: File; result: RedcapImportResult }
-  | { kind: 'done'; count: number }
-  | { kind: 'failed'; message: string };
 
 /** The fields of a planned panel as the preview lists them: value fields and section labels, in order. */
 function listedWidgets(panel: PlannedPanel): Widget[] {
@@ -32,34 +22,6 @@ export function RedcapImportModal({ open, projectId, onClose }: { open: boolean;
   const { t, i18n } = useTranslation();
   const english = currentLocale(i18n) === 'en-US';
   const importRedcap = useRedcapImportMutation();
-  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const busy = stage.kind === 'previewing' || stage.kind === 'applying';
-  const failure = (error: unknown) => ({ kind: 'failed' as const, message: isApiError(error) && error.msg ? error.msg : t('designImport.redcap.failed') });
-
-  const preview = async (file: File) => {
-    setStage({ kind: 'previewing' });
-    try {
-      setStage({ kind: 'preview', file, result: await importRedcap.mutateAsync({ projectId, file, dryRun: true }) });
-    } catch (error) {
-      setStage(failure(error));
-    }
-  };
-
-  const apply = async (file: File, result: RedcapImportResult) => {
-    setStage({ kind: 'applying', file, result });
-    try {
-      const created = await importRedcap.mutateAsync({ projectId, file, dryRun: false });
-      setStage({ kind: 'done', count: created.panels.length });
-    } catch (error) {
-      setStage(failure(error));
-    }
-  };
-
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    void preview(file);
-    // The file goes to the import call; antd's own request is never made.
-    return false;
-  };
 
   const panelColumns: TableColumnsType<PlannedPanel> = [
     { title: t('designImport.redcap.columns.abbr'), dataIndex: 'nameAbbr', key: 'nameAbbr' },
@@ -90,97 +52,68 @@ export function RedcapImportModal({ open, projectId, onClose }: { open: boolean;
     },
   ];
 
-  const shown = stage.kind === 'preview' || stage.kind === 'applying' ? stage : null;
-  const warnings = shown ? shown.result.report.filter((entry) => entry.level === 'warning').length : 0;
+  const renderPreview = (result: RedcapImportResult) => {
+    const warnings = result.report.filter((entry) => entry.level === 'warning').length;
+    return (
+      <>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('designImport.redcap.panelsTitle', { count: result.panels.length })}
+        </Typography.Title>
+        <Table<PlannedPanel>
+          size="small"
+          rowKey="nameAbbr"
+          pagination={false}
+          columns={panelColumns}
+          dataSource={result.panels}
+          expandable={{
+            expandedRowRender: (panel) => <Table<Widget> size="small" rowKey="key" pagination={false} columns={fieldColumns} dataSource={listedWidgets(panel)} />,
+          }}
+          data-testid="redcap-panels"
+        />
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('designImport.redcap.reportTitle', { count: result.report.length })}
+        </Typography.Title>
+        {result.report.length === 0 ? (
+          <Alert type="success" showIcon title={t('designImport.redcap.reportEmpty')} />
+        ) : (
+          <>
+            {warnings > 0 ? <Alert type="warning" showIcon title={t('designImport.redcap.warnings', { count: warnings })} data-testid="redcap-warnings" /> : null}
+            <Table<RedcapReportEntry>
+              size="small"
+              rowKey={(entry) => `${String(entry.line)}-${entry.code}-${entry.what}-${entry.field}`}
+              pagination={false}
+              scroll={{ y: 320 }}
+              columns={reportColumns}
+              dataSource={result.report}
+              data-testid="redcap-report"
+            />
+          </>
+        )}
+      </>
+    );
+  };
 
   return (
-    <Modal
+    <DesignFileImportModal<RedcapImportResult>
       open={open}
-      title={t('designImport.redcap.title')}
-      width={1100}
-      footer={
-        shown ? (
-          <Space>
-            <Button disabled={busy} onClick={() => setStage({ kind: 'idle' })} data-testid="redcap-choose-again">
-              {t('designImport.redcap.chooseAgain')}
-            </Button>
-            <Button
-              type="primary"
-              loading={stage.kind === 'applying'}
-              disabled={shown.result.panels.length === 0}
-              onClick={() => void apply(shown.file, shown.result)}
-              data-testid="redcap-confirm"
-            >
-              {t('designImport.redcap.confirm')}
-            </Button>
-          </Space>
-        ) : null
-      }
-      destroyOnHidden
-      mask={{ closable: !busy }}
-      closable={!busy}
-      onCancel={onClose}
-      afterClose={() => setStage({ kind: 'idle' })}
-    >
-      <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('designImport.redcap.intro')}
-        </Typography.Paragraph>
-        {stage.kind === 'idle' || stage.kind === 'failed' ? (
-          <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false} beforeUpload={beforeUpload} data-testid="redcap-file">
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p>{t('designImport.redcap.drop')}</p>
-            <Typography.Text type="secondary">{t('designImport.redcap.hint')}</Typography.Text>
-          </Upload.Dragger>
-        ) : null}
-        {stage.kind === 'previewing' || stage.kind === 'applying' ? (
-          <Space>
-            <Spin size="small" />
-            <Typography.Text type="secondary">{t(stage.kind === 'previewing' ? 'designImport.redcap.previewing' : 'designImport.redcap.applying')}</Typography.Text>
-          </Space>
-        ) : null}
-        {stage.kind === 'failed' ? <Alert type="error" showIcon title={t('designImport.redcap.failed')} description={stage.message} data-testid="redcap-failed" /> : null}
-        {stage.kind === 'done' ? <Alert type="success" showIcon title={t('designImport.redcap.done', { count: stage.count })} data-testid="redcap-done" /> : null}
-        {shown ? (
-          <>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {t('designImport.redcap.panelsTitle', { count: shown.result.panels.length })}
-            </Typography.Title>
-            <Table<PlannedPanel>
-              size="small"
-              rowKey="nameAbbr"
-              pagination={false}
-              columns={panelColumns}
-              dataSource={shown.result.panels}
-              expandable={{
-                expandedRowRender: (panel) => <Table<Widget> size="small" rowKey="key" pagination={false} columns={fieldColumns} dataSource={listedWidgets(panel)} />,
-              }}
-              data-testid="redcap-panels"
-            />
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {t('designImport.redcap.reportTitle', { count: shown.result.report.length })}
-            </Typography.Title>
-            {shown.result.report.length === 0 ? (
-              <Alert type="success" showIcon title={t('designImport.redcap.reportEmpty')} />
-            ) : (
-              <>
-                {warnings > 0 ? <Alert type="warning" showIcon title={t('designImport.redcap.warnings', { count: warnings })} data-testid="redcap-warnings" /> : null}
-                <Table<RedcapReportEntry>
-                  size="small"
-                  rowKey={(entry) => `${String(entry.line)}-${entry.code}-${entry.what}-${entry.field}`}
-                  pagination={false}
-                  scroll={{ y: 320 }}
-                  columns={reportColumns}
-                  dataSource={shown.result.report}
-                  data-testid="redcap-report"
-                />
-              </>
-            )}
-          </>
-        ) : null}
-      </Flex>
-    </Modal>
+      onClose={onClose}
+      testId="redcap"
+      accept=".csv,text/csv"
+      texts={{
+        title: t('designImport.redcap.title'),
+        intro: t('designImport.redcap.intro'),
+        drop: t('designImport.redcap.drop'),
+        hint: t('designImport.redcap.hint'),
+        previewing: t('designImport.redcap.previewing'),
+        applying: t('designImport.redcap.applying'),
+        failed: t('designImport.redcap.failed'),
+        chooseAgain: t('designImport.redcap.chooseAgain'),
+        confirm: t('designImport.redcap.confirm'),
+      }}
+      send={(file, dryRun) => importRedcap.mutateAsync({ projectId, file, dryRun })}
+      canConfirm={(result) => result.panels.length > 0}
+      doneText={(created) => t('designImport.redcap.done', { count: created.panels.length })}
+      renderPreview={renderPreview}
+    />
   );
 }
