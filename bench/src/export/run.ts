@@ -24,7 +24,7 @@ import { copyToStdout, longSelect, wideSelect } from './floor.js';
  * default, seeded with set-based SQL) on a scratch database of the PostgreSQL server, exported as CSV and xlsx,
  * wide and long, by the export job in this process. For each it prints the job's time, the file's size, and
  * the growth of resident memory and of the JavaScript heap at their peak while the job ran (sampled every
- * 5 ms), beside the time of PostgreSQL's own COPY of the same rows to CSV. The same runs at half the study
+ * 5 ms), beside the time of PostgreSQL's own COPY of the same rows to CSV (the fastest of three runs). The same runs at half the study
  * show whether memory stays flat as the study grows. Goal: CSV within 3× of COPY.
  *
  * Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test, on whose server a scratch database
@@ -36,6 +36,7 @@ const VISITS = 5;
 const FIELDS = 100;
 const SAMPLE_MS = 5;
 const GOAL_RATIO = 3;
+const FLOOR_RUNS = 3;
 
 // Each run starts from a collected heap, so its growth is its own.
 v8.setFlagsFromString('--expose-gc');
@@ -102,6 +103,16 @@ async function exportOnce(app: App, study: GeneratedStudy, format: string, layou
   return { ...run, bytes: task.sizeBytes ?? 0 };
 }
 
+/** The floor is the fastest of three COPY runs: the first read of freshly seeded rows also sets their hint bits. */
+async function fastestCopy(url: string, select: string): Promise<{ ms: number; bytes: number }> {
+  let best = await copyToStdout(url, select);
+  for (let run = 1; run < FLOOR_RUNS; run += 1) {
+    const next = await copyToStdout(url, select);
+    if (next.ms < best.ms) best = next;
+  }
+  return best;
+}
+
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -142,8 +153,8 @@ async function main(): Promise<void> {
       const study = await buildGeneratedStudy(app, ADMIN, { code: `BX${String(subjects)}`, subjects, visits: VISITS, fields: FIELDS });
       console.log(`seeded ${String(subjects)} subjects × ${String(VISITS)} visits × ${String(FIELDS)} fields in ${seconds(performance.now() - seeding)}`);
       const floors = {
-        wide: await copyToStdout(url, wideSelect(study.projectId, study.fields.map((field) => field.model))),
-        long: await copyToStdout(url, longSelect(study.projectId)),
+        wide: await fastestCopy(url, wideSelect(study.projectId, study.fields.map((field) => field.model))),
+        long: await fastestCopy(url, longSelect(study.projectId)),
       };
       for (const { format, layout } of formats) {
         const run = await exportOnce(app, study, format, layout);

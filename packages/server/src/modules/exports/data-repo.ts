@@ -69,7 +69,8 @@ export async function panelInstancesOf(db: Executor, scope: SubjectScope, subjec
 export interface BatchValue {
   panel_instance_id: number;
   path: string;
-  value: unknown;
+  /** The stored JSON value as its text; `storedValue` reads it. */
+  value_text: string;
   /** The long layout's columns; absent for the wide layout, which writes values only. */
   status?: string;
   frozen?: boolean;
@@ -82,11 +83,24 @@ export interface BatchValue {
 /** The stored values of the given panel instances: the value only (wide), or with its state, who and when (long). */
 export async function valuesOf(db: Executor, panelIds: readonly number[], full: boolean): Promise<BatchValue[]> {
   if (panelIds.length === 0) return [];
-  const base = db.selectFrom('field_values').select(['field_values.panel_instance_id', 'field_values.path', 'field_values.value']).where('field_values.panel_instance_id', 'in', [...panelIds]);
+  const base = db
+    .selectFrom('field_values')
+    .select(['field_values.panel_instance_id', 'field_values.path', sql<string>`field_values.value::text`.as('value_text')])
+    .where('field_values.panel_instance_id', 'in', [...panelIds]);
   if (!full) return base.execute();
   return base
     .select(['field_values.status', 'field_values.frozen', 'field_values.inactive_type', 'field_values.updated_by', sql<number>`floor(extract(epoch from field_values.updated_at))::float8`.as('updated_epoch')])
     .execute();
+}
+
+/**
+ * The value of a stored JSON text. Values are read as text, not as jsonb, because the driver's JSON parse of
+ * every value was the largest cost of reading a batch; most values are plain strings, unwrapped here
+ * without a parse (docs/decisions.md, "Exports").
+ */
+export function storedValue(text: string): unknown {
+  if (text.charCodeAt(0) === 34 && !text.includes('\\')) return text.slice(1, -1);
+  return JSON.parse(text) as unknown;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ExportLayout, Locale, OptionItem, Widget } from '@dcap/core';
 import { DICTIONARY_COLUMNS, LONG_COLUMNS, WIDE_KEY_COLUMNS, exportValueText, indexForm, isDataWidget, isoWithOffset, parsePath, rowKeyNumber, walkWidgets, wideColumnName } from '@dcap/core';
 import type { DesignSnapshot, SnapshotEvent, SnapshotInstrument } from '../publishing/snapshot.js';
 import type { BatchEvent, BatchPanel, BatchSubject, BatchValue } from './data-repo.js';
+import { storedValue } from './data-repo.js';
 import type { XlsxCell } from './xlsx.js';
 
 /**
@@ -144,15 +145,24 @@ function cellOf(value: unknown): XlsxCell {
   return text === '' ? null : text;
 }
 
+/** The label of one option code, in the reader's language; empty for a code the field does not offer. */
+function labelOfCode(options: readonly OptionItem[], code: unknown, locale: Locale): string {
+  const text = String(code);
+  for (const option of options) {
+    if (option.value === text) return locale === 'en-US' ? (option.labelEn ?? option.label) : option.label;
+  }
+  return '';
+}
+
 /** Labels of the chosen option(s) of a choice field, in the reader's language. */
 function optionLabel(widget: Widget, value: unknown, locale: Locale): string {
   const options: OptionItem[] = widget.options.options ?? [];
   if (options.length === 0 || value === null || value === undefined || value === '') return '';
-  const one = (code: unknown) => {
-    const option = options.find((candidate) => candidate.value === String(code));
-    return option ? (locale === 'en-US' ? (option.labelEn ?? option.label) : option.label) : '';
-  };
-  return Array.isArray(value) ? value.map(one).filter((label) => label !== '').join('; ') : one(value);
+  if (!Array.isArray(value)) return labelOfCode(options, value, locale);
+  return value
+    .map((code) => labelOfCode(options, code, locale))
+    .filter((label) => label !== '')
+    .join('; ');
 }
 
 export interface BatchData {
@@ -243,7 +253,7 @@ export function* wideRows(context: RowContext, columns: WideColumns, data: Batch
               ? `${prefix}${parsed.model}`
               : `${prefix}${parsed.model}[${String(ordinals.get(`${String(panel.id)}|${parsed.model}|${parsed.row}`) ?? 0)}].${parsed.column ?? ''}`;
           const at = columns.position.get(key);
-          if (at !== undefined) row[at] = cellOf(value.value);
+          if (at !== undefined) row[at] = cellOf(storedValue(value.value_text));
         }
       }
       yield row;
@@ -258,7 +268,7 @@ export function* longRows(context: RowContext, data: BatchData): Generator<XlsxC
     list.push(panel);
     panelsByEvent.set(panel.event_instance_id, list);
   }
-  const instrumentOrder = new Map(context.design.instruments.map((instrument, index) => [instrument.id, index]));
+  const instruments = new Map(context.design.instruments.map((instrument, index) => [instrument.id, { instrument, order: index }]));
   const valuesByPanel = new Map<number, BatchValue[]>();
   for (const value of data.values) {
     const list = valuesByPanel.get(value.panel_instance_id) ?? [];
@@ -277,27 +287,47 @@ export function* longRows(context: RowContext, data: BatchData): Generator<XlsxC
     }
     return text;
   };
+  // Every panel instance of an instrument stores the same few paths: each is matched to its field once.
+  const fieldsByPath = new Map<number, Map<string, ExportField | null>>();
+  const fieldOf = (instrumentId: number, path: string): ExportField | null => {
+    let known = fieldsByPath.get(instrumentId);
+    if (!known) {
+      known = new Map();
+      fieldsByPath.set(instrumentId, known);
+    }
+    let field = known.get(path);
+    if (field === undefined) {
+      const parsed = parsePath(path);
+      field = context.design.byPath.get(`${String(instrumentId)}|${parsed.row === undefined ? parsed.model : `${parsed.model}.${parsed.column ?? ''}`}`) ?? null;
+      known.set(path, field);
+    }
+    return field;
+  };
+  const order = (panel: BatchPanel) => instruments.get(panel.instrument_id)?.order ?? 0;
   for (const subject of data.subjects) {
+    const label = subjectLabel(subject);
+    const site = context.sites.get(subject.site_id) ?? String(subject.site_id);
     for (const visit of events.get(subject.id) ?? []) {
-      const panels = (panelsByEvent.get(visit.id) ?? []).sort((a, b) => (instrumentOrder.get(a.instrument_id) ?? 0) - (instrumentOrder.get(b.instrument_id) ?? 0) || a.seq - b.seq);
+      const visitName = eventName(context, visit.event_id);
+      const panels = (panelsByEvent.get(visit.id) ?? []).sort((a, b) => order(a) - order(b) || a.seq - b.seq);
       for (const panel of panels) {
-        const instrument = context.design.instruments.find((candidate) => candidate.id === panel.instrument_id);
+        const instrument = instruments.get(panel.instrument_id)?.instrument;
         if (!instrument) continue;
         const values = (valuesByPanel.get(panel.id) ?? []).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         for (const value of values) {
-          const parsed = parsePath(value.path);
-          const field = context.design.byPath.get(`${String(panel.instrument_id)}|${parsed.row === undefined ? parsed.model : `${parsed.model}.${parsed.column ?? ''}`}`);
+          const field = fieldOf(panel.instrument_id, value.path);
           if (!field) continue;
+          const stored = storedValue(value.value_text);
           yield [
-            subjectLabel(subject),
-            context.sites.get(subject.site_id) ?? String(subject.site_id),
-            eventName(context, visit.event_id),
+            label,
+            site,
+            visitName,
             visit.seq,
             instrument.nameAbbr,
             panel.seq,
             value.path,
-            cellOf(value.value),
-            optionLabel(field.widget, value.value, context.locale),
+            cellOf(stored),
+            optionLabel(field.widget, stored, context.locale),
             value.status ?? '',
             value.frozen ? 'Y' : 'N',
             value.inactive_type ?? null,
