@@ -64,6 +64,15 @@ export const PROJECT_ACTIONS = [
   'subject.decide',
   'data.export',
   'data.import',
+  // Balance, iMask and iSupply (spec 000 §1, §2.2; docs/decisions.md "Randomisation, blinding and supply").
+  'randomisation.view',
+  'randomisation.design',
+  'randomisation.randomise',
+  'blinding.emergency',
+  'blinding.study',
+  'supply.view',
+  'supply.manage',
+  'supply.site',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -104,6 +113,22 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   // always limited to the caller's sites.
   'data.export': (a) => manager(a) || roleHas(a, 'export'),
   'data.import': (a) => manager(a) || roleHas(a, 'import'),
+  // Seeing the Balance screens: anyone whose role works with randomisation, blinding or supply. What they
+  // see of arms is decided by `armsVisible`, never by this right.
+  'randomisation.view': (a) => manager(a) || roleHas(a, 'randomise') || roleHas(a, 'unblind') || roleHas(a, 'drugSupply'),
+  // A scheme, its tables and its simulations reveal arms and block sizes: only an unblinded role whose scope
+  // is the whole study designs them, and a manager only through such a role (docs/decisions.md).
+  'randomisation.design': (a) => roleHas(a, 'unblind') && siteScope(a) === 'all' && (manager(a) || roleHas(a, 'projectDesignAndSetup') || roleHas(a, 'randomise')),
+  'randomisation.randomise': (a) => manager(a) || roleHas(a, 'randomise'),
+  // Emergency unblinding of one subject: the investigator who randomises at the site, or an unblinded role.
+  'blinding.emergency': (a) => manager(a) || roleHas(a, 'randomise') || roleHas(a, 'unblind'),
+  // Unblinding the whole study (after database lock): the study's managers only.
+  'blinding.study': manager,
+  'supply.view': (a) => manager(a) || roleHas(a, 'drugSupply') || roleHas(a, 'randomise'),
+  // The drug plan, kit lists, depots and shipments from depots: the supply manager, study-wide.
+  'supply.manage': (a) => manager(a) || (roleHas(a, 'drugSupply') && siteScope(a) === 'all'),
+  // At a site: receiving shipments, dispensing, returns and destruction, within the caller's sites.
+  'supply.site': (a) => manager(a) || roleHas(a, 'drugSupply') || roleHas(a, 'randomise'),
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

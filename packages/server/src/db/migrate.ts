@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_audit_chain_head_in_transaction.js';
 import * as m0018 from './migrations/0018_export_tasks.js';
 import * as m0019 from './migrations/0019_record_imports.js';
 import * as m0020 from './migrations/0020_export_chunks_uncompressed.js';
+import * as m0021 from './migrations/0021_randomisation.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_export_tasks': m0018,
   '0019_record_imports': m0019,
   '0020_export_chunks_uncompressed': m0020,
+  '0021_randomisation': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -38,6 +38,7 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
+import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
 export type * from './tables/platform.js';
 export type * from './tables/projects.js';
@@ -45,6 +46,7 @@ export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
 export type * from './tables/imports.js';
+export type * from './tables/randomisation.js';
 export type * from './tables/exports.js';
 
 /**
@@ -93,6 +95,12 @@ export interface Database {
   attachments: AttachmentsTable;
   record_imports: RecordImportsTable;
   record_import_rows: RecordImportRowsTable;
+  rand_schemes: RandSchemesTable;
+  rand_tables: RandTablesTable;
+  rand_slots: RandSlotsTable;
+  rand_allocations: RandAllocationsTable;
+  rand_site_mappings: RandSiteMappingsTable;
+  rand_unblindings: RandUnblindingsTable;
   export_tasks: ExportTasksTable;
   export_file_chunks: ExportFileChunksTable;
 }

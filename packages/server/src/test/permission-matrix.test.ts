@@ -55,6 +55,15 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'subject.decide': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'data.export': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'data.import': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  // Balance, iMask, iSupply: designing a scheme needs an unblinded role over every site (docs/decisions.md).
+  'randomisation.view': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'randomisation.design': ['withRight'],
+  'randomisation.randomise': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'blinding.emergency': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'blinding.study': ['platformAdmin', 'projectAdmin'],
+  'supply.view': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'supply.manage': ['platformAdmin', 'projectAdmin', 'withRight'],
+  'supply.site': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */
