@@ -90,6 +90,15 @@ describe('generated randomisation lists (docs/decisions.md, "Randomisation")', (
     expect(slots.at(-1)?.randomNumber).toBe(`BAL-${String(slots.length).padStart(5, '0')}`);
   });
 
+  // A list in use must never change. The expected arms were worked out apart from this code: the C program's
+  // sfc32 outputs for the stratum's derived seed, run through the documented steps in a short Python script
+  // (block size: nextInt over the sizes; Fisher–Yates from the last position; simple: nextInt(ratio sum)).
+  it('a seed’s list never changes: the first slots of a known seed, simple and in blocks', () => {
+    const arms = (input: Parameters<typeof tableScheme>[0]) => generateTable(tableScheme(input), 'balance-test-seed', []).map((slot) => slot.arm).join('');
+    expect(arms({ method: 'simple', arms: ARMS_2_TO_1, tableSize: 12 })).toBe('CTTCTTCCTCTT');
+    expect(arms({ method: 'blocks', arms: ARMS_2_TO_1, blockSizes: [3, 6], tableSize: 12 })).toBe('TTTTCCCTCTTT');
+  });
+
   it('the same seed gives the same list and a different seed a different one', () => {
     const scheme = tableScheme({ method: 'stratifiedBlocks', arms: ARMS_2_TO_1, blockSizes: [3, 6], factors: [AGE], stratifyBySite: true, tableSize: 30 });
     const list = generateTable(scheme, SEED, SITES);
