@@ -54,3 +54,4 @@ export * from './csv/index.js';
 export * from './design-import/index.js';
 export * from './crf/index.js';
 export * from './odm/index.js';
+export * from './randomisation/index.js';

@@ -11,6 +11,7 @@ import { CRF_ERRORS } from './catalogue-crf.js';
 import { ODM_ERRORS } from './catalogue-odm.js';
 import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
+import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -397,6 +398,7 @@ export const ERRORS = {
   ...CRF_ERRORS,
   ...ODM_ERRORS,
   ...IMPORTS_ERRORS,
+  ...RANDOMISATION_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -35,6 +35,21 @@ const VALIDATION_MESSAGES = {
     'zh-CN': '登录名只能包含字母、数字、点、下划线、@ 和连字符，长度 {min} 到 {max}',
     'en-US': 'A login name may hold letters, digits, dot, underscore, @ and hyphen, {min} to {max} characters',
   },
+  // Randomisation schemes (core randomisation/scheme.ts).
+  duplicate_value: { 'zh-CN': '{field} 的值 {value} 重复', 'en-US': '{field}: {value} appears more than once' },
+  block_size_ratio: {
+    'zh-CN': '{field} 须为各组比例之和 {sum} 的整数倍',
+    'en-US': '{field} must be a multiple of the sum of the arm ratios, {sum}',
+  },
+  reserved_code: {
+    'zh-CN': '{field} 不能使用保留编码 {value}（随机表的列名）',
+    'en-US': '{field} cannot be the reserved code {value} (a column of the randomisation table)',
+  },
+  unknown_factor: { 'zh-CN': '{field} 指向的分层因素 {value} 不存在', 'en-US': '{field} names no factor of the scheme: {value}' },
+  minimisation_factors: {
+    'zh-CN': '最小化随机须至少有一个分层因素或将中心作为因素',
+    'en-US': 'Minimisation needs at least one factor, or the site as a factor',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
