@@ -55,3 +55,4 @@ export * from './design-import/index.js';
 export * from './crf/index.js';
 export * from './odm/index.js';
 export * from './randomisation/index.js';
+export * from './blinding/visibility.js';
