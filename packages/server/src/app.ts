@@ -37,6 +37,8 @@ import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
+import type { RemoteRandomisation } from './modules/randomisation/remote.js';
+import { registerRandomisationRoutes } from './modules/randomisation/routes.js';
 import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
@@ -57,6 +59,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Tests pass false to keep their output quiet; the server logs one line per request. */
   logger?: boolean;
+  /** The external randomisation service of projects with remote randomisation (modules/randomisation/remote.ts). */
+  remoteRandomisation?: RemoteRandomisation;
 }
 
 export interface App {
@@ -139,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerImportRoutes(fastify, routes, deps, jobs);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
+  registerRandomisationRoutes(fastify, routes, deps, { remote: options.remoteRandomisation ?? null, firstKit: null });
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

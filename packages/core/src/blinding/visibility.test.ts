@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectAccess, RoleRight } from '../permissions/project.js';
-import { armsVisible } from './visibility.js';
+import { armsVisible, studyUnblindAllowed, tableKindOfEnv } from './visibility.js';
 
 const access = (rights: RoleRight[], extra: Partial<ProjectAccess> = {}): ProjectAccess => ({
   platformAdmin: false,
@@ -25,5 +25,18 @@ describe('who sees arms (iMask: decided by the unblind flag)', () => {
   it('does not unblind a project or platform administrator without such a role, nor a disabled role', () => {
     expect(armsVisible({ platformAdmin: true, projectAdmin: true, role: null }, { blindMethod: 'D', studyUnblinded: false })).toBe(false);
     expect(armsVisible(access(['unblind'], { role: { id: 1, enabled: false, rights: ['unblind'], sites: 'all' } }), { blindMethod: 'D', studyUnblinded: false })).toBe(false);
+  });
+});
+
+describe('when the whole study may be unblinded, and which list an environment uses', () => {
+  it('allows whole-study unblinding only from database lock on', () => {
+    expect(studyUnblindAllowed('DATABASE_FREEZED')).toBe(true);
+    expect(studyUnblindAllowed('OFFLINE')).toBe(true);
+    for (const status of ['ON_RESEARCH', 'FIX', 'LOCKED', 'TEST', 'RECORD_FREEZED']) expect(studyUnblindAllowed(status)).toBe(false);
+  });
+
+  it('gives production the formal list and every other environment the test list', () => {
+    expect(tableKindOfEnv('prd')).toBe('formal');
+    for (const type of ['dev', 'uat', 'bprd', 'sde']) expect(tableKindOfEnv(type)).toBe('test');
   });
 });

@@ -22,3 +22,18 @@ export function armsVisible(access: ProjectAccess, state: BlindingState): boolea
   if (state.blindMethod === 'N' || state.studyUnblinded) return true;
   return access.role !== null && access.role.enabled && access.role.rights.includes('unblind');
 }
+
+/**
+ * Whole-study unblinding only after database lock (docs/decisions.md): the database frozen, or the later
+ * statuses of document delivery and offline, which are reached only through it (spec 000 §4.1).
+ */
+export const UNBLINDABLE_STATUSES = ['DATABASE_FREEZED', 'DOC_DELIVERY', 'OFFLINE'] as const;
+
+export function studyUnblindAllowed(status: string): boolean {
+  return (UNBLINDABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Which kind of randomisation list an environment uses: formal in production, test everywhere else, never mixed. */
+export function tableKindOfEnv(envType: string): 'test' | 'formal' {
+  return envType === 'prd' ? 'formal' : 'test';
+}

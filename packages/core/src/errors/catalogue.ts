@@ -12,6 +12,7 @@ import { ODM_ERRORS } from './catalogue-odm.js';
 import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
+import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -399,6 +400,7 @@ export const ERRORS = {
   ...ODM_ERRORS,
   ...IMPORTS_ERRORS,
   ...RANDOMISATION_ERRORS,
+  ...BALANCE_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -425,6 +427,7 @@ export const NOTICES = {
   ...EXPORTS_NOTICES,
   ...ATTACHMENTS_NOTICES,
   ...IMPORTS_NOTICES,
+  ...BALANCE_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

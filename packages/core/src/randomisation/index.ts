@@ -7,3 +7,4 @@ export * from './table.js';
 export * from './minimisation.js';
 export * from './upload.js';
 export * from './simulate.js';
+export * from './calls.js';

@@ -32,6 +32,15 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   dicts_platform_key: { code: 'library.dict_key_taken', param: 'key' },
   dicts_project_key: { code: 'library.dict_key_taken', param: 'key' },
   derived_fields_name_key: { code: 'library.derived_name_taken', param: 'name' },
+  // Allocations are made under the scheme's lock; should two still meet, the later one is told to retry.
+  rand_allocations_subject_key: { code: 'conflict.stale' },
+  rand_allocations_slot_key: { code: 'conflict.stale' },
+  rand_allocations_seq_key: { code: 'conflict.stale' },
+  rand_allocations_random_no_key: { code: 'conflict.stale' },
+  rand_schemes_approved_idx: { code: 'conflict.stale' },
+  rand_tables_active_idx: { code: 'conflict.stale' },
+  rand_unblindings_subject_idx: { code: 'blinding.already_unblinded' },
+  rand_unblindings_study_idx: { code: 'blinding.study_already' },
 };
 
 /**

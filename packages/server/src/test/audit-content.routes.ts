@@ -89,6 +89,18 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'GET /dcap/export/task/download': 'modules/exports/exports.test.ts',
   'POST /dcap/export/task/cancel': 'modules/exports/exports.test.ts',
   'POST /dcap/export/task/delete': 'modules/exports/exports.test.ts',
+  // Randomisation and unblinding need a published study with subjects and an unblinded statistician; their
+  // test checks the rows of every scheme, list, allocation and unblinding write.
+  'POST /dcap/balance/scheme/save': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/scheme/delete': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/scheme/simulate': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/scheme/approve': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/table/generate': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/table/upload': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/balance/randomise': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/imask/unblind/emergency': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/imask/unblind/study': 'modules/randomisation/randomisation.test.ts',
+  'POST /dcap/imask/unblinding/acknowledge': 'modules/randomisation/randomisation.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -187,6 +199,14 @@ export const READS = new Set([
   'GET /dcap/crf/blank',
   'GET /dcap/platformDataImport/record/template/:instrumentId',
   'GET /dcap/platformDataImport/record/instruments',
+  'GET /dcap/balance/scheme/list',
+  'GET /dcap/balance/scheme/detail',
+  'GET /dcap/balance/table/list',
+  'POST /dcap/balance/table/slots',
+  'POST /dcap/balance/allocation/list',
+  'GET /dcap/balance/allocation/subject/:id',
+  'GET /dcap/imask/state',
+  'GET /dcap/imask/unblinding/list',
   'POST /dcap/platformDataImport/record/list',
   'POST /dcap/platformDataImport/record/detail',
 ]);

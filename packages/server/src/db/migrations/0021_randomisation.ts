@@ -13,7 +13,8 @@ import { sql } from 'kysely';
  *   minimisation (with the random draws used, so it can be reproduced from the seed) or by a remote service.
  *   A slot and a subject each have at most one allocation (unique), which is what makes allocation atomic.
  * - `rand_site_mappings`: a site's code at a remote randomisation service (project flag remoteRandomization).
- * - `rand_unblindings`: emergency unblinding of one subject and whole-study unblinding of an environment.
+ * - `rand_unblindings`: emergency unblinding of one subject and whole-study unblinding of an environment; a
+ *   project manager acknowledges each emergency unblinding they were notified of.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -112,6 +113,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       reason text NOT NULL CONSTRAINT rand_unblindings_reason_check CHECK (length(reason) BETWEEN 1 AND 2000),
       unblinded_by integer NOT NULL REFERENCES users (id),
       unblinded_at timestamptz NOT NULL DEFAULT now(),
+      acknowledged_by integer REFERENCES users (id),
+      acknowledged_at timestamptz,
       CONSTRAINT rand_unblindings_kind_subject_check CHECK ((kind = 'emergency') = (allocation_id IS NOT NULL))
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX rand_unblindings_subject_idx ON rand_unblindings (allocation_id) WHERE kind = 'emergency'`.execute(db);

@@ -84,6 +84,8 @@ export interface RandUnblindingsTable {
   reason: string;
   unblinded_by: number;
   unblinded_at: Generated<Date>;
+  acknowledged_by: Generated<number | null>;
+  acknowledged_at: NullableTimestamp;
 }
 
 export type RandSchemeRow = Selectable<RandSchemesTable>;

@@ -215,7 +215,7 @@ export async function addSubject(deps: ServiceDeps, caller: ProjectCaller, body:
 }
 
 /** Loads the subject in scope and locks it; refuses a version other than the one the caller read. */
-async function lockedSubject(trx: Executor, scope: DataScope, id: number, version?: number): Promise<SubjectRow> {
+export async function lockedSubject(trx: Executor, scope: DataScope, id: number, version?: number): Promise<SubjectRow> {
   await subjectInScope(trx, scope, id);
   const row = await repo.lockSubject(trx, id);
   if (!row || !inDataScope(scope, row) || row.status === 'DEL') throw new AppError('subject.not_found');
