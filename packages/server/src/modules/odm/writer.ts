@@ -63,6 +63,16 @@ export interface OdmPlan {
   currentId: number | null;
   /** The scope's sites as AdminData lists them; SiteRef and LocationRef name them by these codes. */
   sites: { id: number; code: string }[];
+  /**
+   * The last audit row of the project's chain and the last signature as the head was begun. ClinicalData
+   * holds changes and signatures up to these only, so each UserRef and SignatureRef names someone and a
+   * meaning that AdminData lists, even when a batch is read minutes after the head (a later change may be by
+   * someone AdminData does not name). Values name no one and are read as they stand when their batch is.
+   * Audit ids follow their chain's commit order (migration 0017); signature ids only nearly do, so a
+   * signature committing in the very instant the head begins could still slip past the bound.
+   */
+  lastAuditId: number;
+  lastSignatureId: number;
 }
 
 /** The start of a file: everything before its first ClinicalData, and what it fixed for the rest. */
@@ -191,7 +201,7 @@ function listIn<T>(map: Map<number, T[]>, key: number): T[] {
   return list;
 }
 
-async function readBatch(db: Executor, scope: OdmDataScope, envKey: string, subjects: ClinicalBatch['subjects'], versionId: number, siteCodes: Map<number, string>): Promise<ClinicalBatch> {
+async function readBatch(db: Executor, scope: OdmDataScope, plan: OdmPlan, subjects: ClinicalBatch['subjects'], versionId: number): Promise<ClinicalBatch> {
   const subjectIds = subjects.map((subject) => subject.id);
   const events = await repo.eventInstancesOf(db, subjectIds);
   const panels = (await repo.panelInstancesOf(db, subjectIds, versionId)).filter((panel) => !scope.instrumentIds || scope.instrumentIds.includes(panel.instrument_id));
@@ -202,7 +212,7 @@ async function readBatch(db: Executor, scope: OdmDataScope, envKey: string, subj
   if (panelIds.length > 0) {
     for (const row of await repo.fieldValuesOf(db, panelIds)) listIn(values, row.panel_instance_id).push({ path: row.path, value: row.value });
     if (scope.mode === 'transactional') {
-      for (const row of await repo.fieldHistoryOf(db, scope.projectId, envKey, panelIds)) {
+      for (const row of await repo.fieldHistoryOf(db, scope.projectId, plan.envKey, panelIds, plan.lastAuditId)) {
         const colon = row.entity_id.indexOf(':');
         const panelId = Number(row.entity_id.slice(0, colon));
         const value = (row.new_value as { value?: unknown } | null)?.value ?? null;
@@ -212,9 +222,10 @@ async function readBatch(db: Executor, scope: OdmDataScope, envKey: string, subj
     }
     for (const row of await repo.queriesOf(db, panelIds)) listIn(queries, row.panel_instance_id).push(row);
   }
-  const signatures = (await repo.signaturesOf(db, subjectIds)).filter(
+  const signatures = (await repo.signaturesOf(db, subjectIds, plan.lastSignatureId)).filter(
     (signature) => signature.scope === 'subject' || (signature.scope === 'event' ? true : panelIds.includes(signature.panel_instance_id ?? -1)),
   );
+  const siteCodes = new Map(plan.sites.map((site) => [site.id, site.code]));
   return { subjects, siteCodes, events, panels, values, history, signatures, queries };
 }
 
@@ -226,6 +237,9 @@ async function readBatch(db: Executor, scope: OdmDataScope, envKey: string, subj
 export async function odmHead(db: Executor, scope: OdmScope): Promise<OdmHead> {
   const env = await repo.envRow(db, scope.projectId, scope.envId);
   if (!env) throw new AppError('odm.no_design');
+  // Read before AdminData's users and meanings, so AdminData names everyone the changes up to them name.
+  const lastAuditId = await repo.lastAuditId(db, scope.projectId);
+  const lastSignatureId = await repo.lastSignatureId(db);
   const { versions, currentId } = await versionsOf(db, scope, true);
   if (versions.length === 0) throw new AppError('odm.no_design');
   const study = await studyXml(db, scope, versions, true);
@@ -235,7 +249,15 @@ export async function odmHead(db: Executor, scope: OdmScope): Promise<OdmHead> {
   const xml = odmOpen(scope, scope.mode === 'snapshot' ? 'Snapshot' : 'Transactional') + study.xml + admin;
   return {
     xml,
-    plan: { studyOid: study.studyOid, envKey: env.key, versionIds: versions.map((version) => version.id), currentId, sites: sites.map((site) => ({ id: site.id, code: site.code })) },
+    plan: {
+      studyOid: study.studyOid,
+      envKey: env.key,
+      versionIds: versions.map((version) => version.id),
+      currentId,
+      sites: sites.map((site) => ({ id: site.id, code: site.code })),
+      lastAuditId,
+      lastSignatureId,
+    },
     versions,
   };
 }
@@ -256,8 +278,7 @@ export const ODM_CLOSE = `${closeTag('ODM')}\n`;
 export async function clinicalDataBatch(db: Executor, scope: OdmDataScope, plan: OdmPlan, version: OdmVersion, after: number, batchSize: number): Promise<OdmBatch> {
   const subjects = await repo.subjectBatch(db, { projectId: scope.projectId, envId: scope.envId, siteIds: scope.siteIds, statuses: scope.statuses }, after, batchSize);
   if (subjects.length === 0) return { xml: '', read: 0, last: after, subjectIds: [], items: 0 };
-  const siteCodes = new Map(plan.sites.map((site) => [site.id, site.code]));
-  const batch = await readBatch(db, scope, plan.envKey, subjects, version.id, siteCodes);
+  const batch = await readBatch(db, scope, plan, subjects, version.id);
   const counter = { subjects: new Set<number>(), items: 0 };
   const eventIds = scope.eventIds ? new Set(scope.eventIds) : null;
   const xml = subjectsXml(version.model, batch, { mode: scope.mode, eventIds, includeEmpty: version.id === plan.currentId }, counter);
