@@ -79,18 +79,23 @@ export interface SubjectFilter {
   statuses: readonly string[] | null;
 }
 
-/** The next batch of subjects after `afterId`, in id order (keyset paging), never deleted ones. */
-export function subjectBatch(db: Executor, filter: SubjectFilter, afterId: number, limit: number) {
-  let query = db
-    .selectFrom('subjects')
-    .select(['id', 'site_id', 'platform_no', 'subject_code', 'status'])
-    .where('project_id', '=', filter.projectId)
-    .where('env_id', '=', filter.envId)
-    .where('status', '!=', 'DEL')
-    .where('id', '>', afterId);
+/** The subjects of the filter, never deleted ones. */
+function subjectsOf(db: Executor, filter: SubjectFilter) {
+  let query = db.selectFrom('subjects').where('project_id', '=', filter.projectId).where('env_id', '=', filter.envId).where('status', '!=', 'DEL');
   if (filter.siteIds !== 'all') query = query.where('site_id', 'in', filter.siteIds.length > 0 ? filter.siteIds : [-1]);
   if (filter.statuses) query = query.where('status', 'in', filter.statuses.length > 0 ? filter.statuses : ['']);
-  return query.orderBy('id').limit(limit).execute();
+  return query;
+}
+
+/** The next batch of subjects after `afterId`, in id order (keyset paging). */
+export function subjectBatch(db: Executor, filter: SubjectFilter, afterId: number, limit: number) {
+  return subjectsOf(db, filter).select(['id', 'site_id', 'platform_no', 'subject_code', 'status']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** How many subjects the batches of the filter read in all. */
+export async function countSubjects(db: Executor, filter: SubjectFilter): Promise<number> {
+  const row = await subjectsOf(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export function eventInstancesOf(db: Executor, subjectIds: readonly number[]) {

@@ -262,6 +262,11 @@ export async function odmHead(db: Executor, scope: OdmScope): Promise<OdmHead> {
   };
 }
 
+/** How many subjects each version's ClinicalData reads: the scope's subjects, deleted ones never. */
+export function subjectsInScope(db: Executor, scope: OdmDataScope): Promise<number> {
+  return repo.countSubjects(db, { projectId: scope.projectId, envId: scope.envId, siteIds: scope.siteIds, statuses: scope.statuses });
+}
+
 /** The start of one version's ClinicalData. */
 export function clinicalDataOpen(plan: OdmPlan, version: OdmVersion): string {
   return `${openTag('ClinicalData', { StudyOID: plan.studyOid, MetaDataVersionOID: version.oid })}\n`;
