@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExportTask, ExportTaskPage, RecordPanel } from '@dcap/core';
+import type { ExportTask, ExportTaskPage, Panel, RecordPanel } from '@dcap/core';
 import { evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, ADMIN } from '../../test/harness.js';
@@ -11,8 +11,11 @@ import type { Persona } from '../roles/study.fixture.js';
 import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
 import { loadSealKey } from '../audit/seal-key.js';
 import { sealVerifies } from '../audit/seal.js';
+import { JobWorker } from '../jobs/worker.js';
 import { expireExports } from './expiry.js';
-import { elements, expectValidOdm } from '../odm/odm.fixture.js';
+import { exportJobHandler } from './handler.js';
+import { elements, expectValidOdm, memorySink, widgetOf } from '../odm/odm.fixture.js';
+import { writeOdm } from '../odm/writer.js';
 import { pdfText } from '../crf-pdf/pdf-text.fixture.js';
 import { byHeader, parseCsv, readWorkbook, unzip } from './exports.fixture.js';
 
@@ -59,6 +62,45 @@ async function exportFile(who: Persona, body: Record<string, unknown>): Promise<
 }
 
 const csvRows = (file: Buffer) => byHeader(parseCsv(file.toString('utf8')));
+
+/** A task's progress as the database holds it, `done/total`. */
+async function progressOf(taskId: number): Promise<string> {
+  const row = await db().selectFrom('export_tasks').select(['progress_done', 'progress_total']).where('id', '=', taskId).executeTakeFirstOrThrow();
+  return `${String(row.progress_done)}/${String(row.progress_total)}`;
+}
+
+/** The job row behind a task. */
+function jobOf(taskId: number) {
+  return db()
+    .selectFrom('export_tasks')
+    .innerJoin('jobs', 'jobs.id', 'export_tasks.job_id')
+    .select(['jobs.status', 'jobs.attempts', 'jobs.result', 'jobs.params'])
+    .where('export_tasks.id', '=', taskId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Runs the next queued job on a worker of its own, calling `watch` after each of its steps (run or replayed)
+ * with the step's name and a way to stop the worker there, as a server shutting down would.
+ */
+async function runWatched(watch: (name: string, stop: () => void) => Promise<void>): Promise<void> {
+  const worker = new JobWorker(rs.study.t.deps, { warn: () => undefined });
+  const handler = exportJobHandler(() => 7);
+  const stop = () => void worker.stop();
+  worker.register({
+    kind: handler.kind,
+    run: (context) =>
+      handler.run({
+        ...context,
+        step: async (name, work) => {
+          const value = await context.step(name, work);
+          await watch(name, stop);
+          return value;
+        },
+      }),
+  });
+  expect(await worker.runOnce()).toBe(true);
+}
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dcap-export-'));
@@ -270,25 +312,10 @@ describe('the export job', () => {
     const created = await createTask(exporterAll, body);
     const job = await db().selectFrom('export_tasks').select('job_id').where('id', '=', created.id).executeTakeFirstOrThrow();
     // The first attempt: the plan and one batch commit, then the worker is stopped (the server shut down).
-    const { JobWorker } = await import('../jobs/worker.js');
-    const { exportJobHandler } = await import('./handler.js');
-    const stopping = new JobWorker(rs.study.t.deps, { warn: () => undefined });
-    const handler = exportJobHandler(() => 7);
-    let steps = 0;
-    stopping.register({
-      kind: handler.kind,
-      run: (context) =>
-        handler.run({
-          ...context,
-          step: async (name, work) => {
-            const value = await context.step(name, work);
-            steps += 1;
-            if (steps === 2) void stopping.stop();
-            return value;
-          },
-        }),
+    await runWatched((name, stop) => {
+      if (name === 'batch:0') stop();
+      return Promise.resolve();
     });
-    expect(await stopping.runOnce()).toBe(true);
     const paused = await db().selectFrom('jobs').selectAll().where('id', '=', job.job_id ?? 0).executeTakeFirstOrThrow();
     expect(paused.status).toBe('queued');
     expect(Object.keys(paused.result as object).sort()).toEqual(['batch:0', 'plan']);
@@ -421,6 +448,71 @@ describe('CDISC ODM and the CRF report as tasks', () => {
     expect(elements(root, 'AuditRecord').length).toBeGreaterThan(0);
   });
 
+  const stepsOf = async (id: number) => {
+    const job = await jobOf(id);
+    return { status: job.status, attempts: job.attempts, steps: Object.keys(job.result as object).sort() };
+  };
+  /** An ODM file without what names the task it was written for: its FileOID, CreationDateTime and sealed head. */
+  const withoutIdentity = (file: Buffer) => file.toString('utf8').replace(/<ODM [^>]*>/, (tag) => tag.replace(/ (FileOID|CreationDateTime|Description)="[^"]*"/g, ''));
+
+  it.each(['snapshot', 'transactional'] as const)('writes an ODM file (%s) a batch of subjects per job step, its progress moving with each', async (odmMode) => {
+    const created = await createTask(exporterAll, { module: 'subjectData', format: 'odm', odmMode });
+    const seen: string[] = [];
+    await runWatched(async (name) => {
+      seen.push(`${name} ${await progressOf(created.id)}`);
+    });
+    // Four subjects of one design version, two per step: the last batch finds none and closes the ClinicalData.
+    expect(seen).toEqual(['plan 0/4', 'batch:0 2/4', 'batch:1 4/4', 'batch:2 4/4', 'finish 4/4']);
+    expect(await stepsOf(created.id)).toEqual({ status: 'succeeded', attempts: 1, steps: ['batch:0', 'batch:1', 'batch:2', 'finish', 'plan'] });
+    const chunks = await db().selectFrom('export_file_chunks').select('seq').where('task_id', '=', created.id).orderBy('seq').execute();
+    expect(chunks.map((chunk) => chunk.seq)).toEqual([0, 1, 2, 3, 4]);
+    const task = ok(await get(exporterAll, `/dcap/export/task/detail?id=${String(created.id)}`)) as ExportTask;
+    expect(task).toMatchObject({ status: 'finished', progress: { done: 4, total: 4 } });
+    const file = await download(exporterAll, created.id);
+    expect(task.sizeBytes).toBe(file.length);
+    const root = expectValidOdm(file.toString('utf8'));
+    expect(root.attrs.FileOID).toMatch(new RegExp(`\\.${String(created.id)}$`));
+    expect(elements(root, 'SubjectData').map((subject) => subject.attrs.SubjectKey)).toEqual([a1, a2, a3, b1].map((subject) => subject.platformNo));
+  });
+
+  it.each(['snapshot', 'transactional'] as const)('continues an interrupted ODM export (%s) from its last committed batch and writes the same file', async (odmMode) => {
+    const body = { module: 'subjectData', format: 'odm', odmMode };
+    const whole = await exportFile(exporterAll, body);
+    const created = await createTask(exporterAll, body);
+    await runWatched((name, stop) => {
+      if (name === 'batch:0') stop();
+      return Promise.resolve();
+    });
+    expect(await stepsOf(created.id)).toEqual({ status: 'queued', attempts: 1, steps: ['batch:0', 'plan'] });
+    expect(await progressOf(created.id)).toBe('2/4');
+    refused(await get(exporterAll, `/dcap/export/task/download?id=${String(created.id)}`), 409, 'export.not_ready');
+    // Another worker takes it up and finishes it.
+    await rs.study.t.app.jobs.drain();
+    expect(await stepsOf(created.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    const file = await download(exporterAll, created.id);
+    const root = expectValidOdm(file.toString('utf8'));
+    expect(root.attrs.FileOID).toMatch(new RegExp(`\\.${String(created.id)}$`));
+    expect(withoutIdentity(file)).toBe(withoutIdentity(whole.file));
+  });
+
+  it('names in a resumed ODM file only the people its AdminData lists, even when someone new changed data while it paused', async () => {
+    const body = { module: 'subjectData', format: 'odm', odmMode: 'transactional' };
+    const created = await createTask(exporterAll, body);
+    await runWatched((name, stop) => {
+      if (name === 'batch:0') stop();
+      return Promise.resolve();
+    });
+    // The investigator has changed nothing in this study before; a3 is read by the next batch.
+    const { investigator } = rs.people;
+    await save(investigator, pid(a3, 'screening', 'DM'), { INITIALS: 'GH' });
+    await rs.study.t.app.jobs.drain();
+    const root = expectValidOdm((await download(exporterAll, created.id)).toString('utf8'));
+    expect(elements(root, 'User').map((user) => user.attrs.OID)).not.toContain(`USR.${String(investigator.id)}`);
+    const subject = elements(root, 'SubjectData').find((data) => data.attrs.SubjectKey === a3.platformNo) ?? root;
+    const initials = elements(subject, 'ItemData').filter((data) => data.attrs.ItemOID === 'IT.DM.INITIALS');
+    expect(initials.map((data) => [data.attrs.TransactionType, data.attrs.Value, elements(data, 'AuditRecord').length])).toEqual([['Upsert', 'GH', 0]]);
+  });
+
   it('writes the CRF report as a zip of the blank CRF and one casebook per subject of the caller’s sites', async () => {
     const { task, file } = await exportFile(exporterA, { module: 'crfReport', timeZone: 'Asia/Shanghai' });
     expect(task).toMatchObject({ format: 'pdf', progress: { done: 3, total: 3 } });
@@ -432,5 +524,51 @@ describe('CDISC ODM and the CRF report as tasks', () => {
     expect(casebook.text).toContain('CD');
     const blank = await pdfText(entries['blank-crf.pdf'] ?? Buffer.alloc(0));
     expect(blank.text).toContain('DM.INITIALS');
+  });
+});
+
+describe('an ODM export after the design was republished', () => {
+  it('writes each version’s ClinicalData in steps, counting every subject once per version, with the bytes writeOdm writes', async () => {
+    const { projectAdmin } = rs.people;
+    ok(await get(projectAdmin, `/dcap/project/store/${String(rs.projectId)}`));
+    ok(await get(projectAdmin, '/dcap/projectEnv/selectEnv/dev'));
+    const draft = await db().selectFrom('instruments').select('panel').where('id', '=', rs.instruments.DM).executeTakeFirstOrThrow();
+    const panel = draft.panel as Panel;
+    ok(await post(projectAdmin, '/dcap/project/field/saveAllCfg', { instrumentId: rs.instruments.DM, list: [...panel.list, widgetOf('input', 'NICK', '昵称', 'Nickname')], config: panel.config }));
+    ok(await post(projectAdmin, '/dcap/project/design/publish', { projectId: rs.projectId, target: 'uat', note: 'v2' }));
+    ok(await get(projectAdmin, '/dcap/projectEnv/selectEnv/uat'));
+
+    const created = await createTask(exporterAll, { module: 'subjectData', format: 'odm' });
+    const seen: string[] = [];
+    await runWatched(async (name) => {
+      seen.push(`${name} ${await progressOf(created.id)}`);
+    });
+    // Version 1's ClinicalData, then version 2's (the one the environment now runs), four subjects each.
+    expect(seen).toEqual(['plan 0/8', 'batch:0 2/8', 'batch:1 4/8', 'batch:2 4/8', 'batch:3 6/8', 'batch:4 8/8', 'batch:5 8/8', 'finish 8/8']);
+    const file = (await download(exporterAll, created.id)).toString('utf8');
+    const root = expectValidOdm(file);
+    expect(elements(root, 'ClinicalData').map((block) => block.attrs.MetaDataVersionOID)).toEqual(['MDV.1', 'MDV.2']);
+
+    const job = await jobOf(created.id);
+    const sink = memorySink();
+    await writeOdm(
+      db(),
+      {
+        projectId: rs.projectId,
+        envId: rs.env.id,
+        siteIds: created.filters.siteIds,
+        eventIds: created.filters.eventIds,
+        instrumentIds: created.filters.instrumentIds,
+        statuses: created.filters.statuses,
+        mode: 'snapshot',
+        locale: (job.params as { locale: 'zh-CN' | 'en-US' }).locale,
+        description: root.attrs.Description ?? null,
+        fileOid: root.attrs.FileOID ?? '',
+        createdAt: new Date(root.attrs.CreationDateTime ?? 0),
+      },
+      sink,
+      { batchSize: 2 },
+    );
+    expect(file).toBe(sink.text());
   });
 });

@@ -1,45 +1,31 @@
 import type { ExportSealedHead } from '@dcap/core';
-import { exportFiltersSchema, inSiteScope, oidPart, sealedHeadSchema, siteScope } from '@dcap/core';
+import { AppError, exportFiltersSchema, inSiteScope, oidPart, sealedHeadSchema, siteScope } from '@dcap/core';
 import type { ExportTaskRow } from '../../db/schema.js';
-import type { Executor } from '../audit/repo.js';
 import type { JobContext } from '../jobs/worker.js';
-import { writeOdm } from '../odm/writer.js';
+import type { OdmDataScope, OdmPlan } from '../odm/writer.js';
+import { CLINICAL_DATA_CLOSE, ODM_CLOSE, clinicalDataBatch, clinicalDataOpen, odmHead, odmVersions, subjectsInScope } from '../odm/writer.js';
 import { finishTask } from './finish.js';
 import type { ExportJobParams } from './handler.js';
 import { requesterCaller } from './report.js';
 import * as repo from './repo.js';
 
-/** Bytes gathered before a piece of the file is stored: memory holds one piece, never the file. */
-const CHUNK_BYTES = 256 * 1024;
-
-/** Collects the writer's text into pieces of the task's file, stored as they fill. */
-class ChunkSink {
-  private parts: Buffer[] = [];
-  private pending = 0;
-  private seq = 0;
-  size = 0;
-
-  constructor(
-    private readonly db: Executor,
-    private readonly taskId: number,
-  ) {}
-
-  async write(text: string): Promise<void> {
-    const bytes = Buffer.from(text, 'utf8');
-    this.parts.push(bytes);
-    this.pending += bytes.length;
-    if (this.pending >= CHUNK_BYTES) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.pending === 0) return;
-    const data = Buffer.concat(this.parts);
-    this.parts = [];
-    this.pending = 0;
-    await repo.insertChunk(this.db, this.taskId, this.seq, data);
-    this.seq += 1;
-    this.size += data.length;
-  }
+/** What each step records: where the file stands. Replayed on a resumed job, so it is plain JSON. */
+interface Cursor {
+  /** The requester's sites, resolved once by the first step and used by every step after it. */
+  siteIds: number[];
+  /** The versions, sites and bounds the file's head fixed. */
+  plan: OdmPlan;
+  /** The next chunk's sequence number. */
+  seq: number;
+  /** The index in `plan.versionIds` of the ClinicalData being written; their count once all are. */
+  version: number;
+  /** The last subject id written in that ClinicalData; 0 before its first batch. */
+  after: number;
+  /** Subjects read so far: each is read once per ClinicalData. */
+  done: number;
+  /** Bytes stored so far, and how many values their ItemData carry. */
+  size: number;
+  items: number;
 }
 
 /** The sealed head as the file's description, so the file names the point of the trail it was taken at. */
@@ -49,41 +35,74 @@ export function sealedHeadText(head: ExportSealedHead | null): string | null {
 }
 
 /**
- * The subject data report as a CDISC ODM 1.3.2 file (docs/decisions.md, "CDISC ODM" and "Exports"): the ODM
- * writer streams it subject by subject into pieces of the task's file. It is one job step: an ODM file is
- * one XML document whose subjects sit between a head and a tail, so an interrupted job writes it again from
- * the start (its pieces roll back with the step) rather than resuming in the middle. The requester's sites
- * are taken as they stand when the job runs.
+ * The subject data report as a CDISC ODM 1.3.2 file (docs/decisions.md, "CDISC ODM" and "Exports"), written
+ * by the ODM writer's parts in job steps as the CSV export is: a first step resolves the requester's sites
+ * (as they stand when the job runs) and stores the file's head (Study, MetaDataVersions, AdminData), recording
+ * the sites and what the head fixed; then one step per batch of subjects of one version's ClinicalData, with
+ * its open or close tag where the version starts or ends; a last step stores the close tag. Each step commits
+ * its piece of the file, the progress and its record together, so an interrupted job continues after the
+ * last committed batch and writes the same bytes. The progress counts subjects read: every subject of the
+ * scope once per ClinicalData, so its total is the scope's subjects times the file's design versions.
  */
 export async function runOdmExport(context: JobContext, task: ExportTaskRow, params: ExportJobParams, retentionDays: number): Promise<void> {
-  await context.step('odm', async (trx) => {
+  const filters = exportFiltersSchema.parse(task.filters);
+  const scopeOf = (siteIds: number[]): OdmDataScope => ({
+    projectId: task.project_id,
+    envId: task.env_id,
+    siteIds,
+    eventIds: filters.eventIds,
+    instrumentIds: filters.instrumentIds,
+    statuses: filters.statuses,
+    mode: filters.odmMode ?? 'snapshot',
+  });
+
+  let cursor = await context.step('plan', async (trx): Promise<Cursor> => {
     const caller = await requesterCaller(trx, task, params);
-    const filters = exportFiltersSchema.parse(task.filters);
     const sites = siteScope(caller.project.access);
     const siteIds = filters.siteIds.filter((id) => inSiteScope(sites, id));
-    await repo.updateTask(trx, task.id, { status: 'running' });
     const code = (await repo.projectCode(trx, task.project_id)) ?? String(task.project_id);
-    const sink = new ChunkSink(trx, task.id);
-    const summary = await writeOdm(
-      trx,
-      {
-        projectId: task.project_id,
-        envId: task.env_id,
-        siteIds,
-        eventIds: filters.eventIds,
-        instrumentIds: filters.instrumentIds,
-        statuses: filters.statuses,
-        mode: filters.odmMode ?? 'snapshot',
-        locale: params.locale,
-        description: sealedHeadText(task.sealed_head === null ? null : sealedHeadSchema.parse(task.sealed_head)),
-        fileOid: `EXPORT.${oidPart(code)}.${oidPart(task.env)}.${String(task.id)}`,
-        createdAt: task.created_at,
-      },
-      sink,
-    );
-    await sink.flush();
-    await repo.updateTask(trx, task.id, { progress_total: summary.subjects });
-    await finishTask(trx, task, { format: 'odm', size: sink.size, done: summary.subjects, now: context.deps.clock.now(), retentionDays });
-    return { subjects: summary.subjects, items: summary.items, size: sink.size };
+    const head = await odmHead(trx, {
+      ...scopeOf(siteIds),
+      locale: params.locale,
+      description: sealedHeadText(task.sealed_head === null ? null : sealedHeadSchema.parse(task.sealed_head)),
+      fileOid: `EXPORT.${oidPart(code)}.${oidPart(task.env)}.${String(task.id)}`,
+      createdAt: task.created_at,
+    });
+    const total = (await subjectsInScope(trx, scopeOf(siteIds))) * head.versions.length;
+    const bytes = Buffer.from(head.xml, 'utf8');
+    await repo.insertChunk(trx, task.id, 0, bytes);
+    await repo.updateTask(trx, task.id, { status: 'running', progress_total: total, progress_done: 0 });
+    return { siteIds, plan: head.plan, seq: 1, version: 0, after: 0, done: 0, size: bytes.length, items: 0 };
+  });
+
+  const scope = scopeOf(cursor.siteIds);
+  // Design versions are never changed once published, so a resumed job reads the same designs again.
+  const versions = await odmVersions(context.deps.db, scope, cursor.plan.versionIds);
+  if (versions.length !== cursor.plan.versionIds.length) throw new AppError('odm.no_design');
+  let step = 0;
+  for (const [index, version] of versions.entries()) {
+    while (cursor.version === index) {
+      const before = cursor;
+      cursor = await context.step(`batch:${String(step)}`, async (trx): Promise<Cursor> => {
+        const batch = await clinicalDataBatch(trx, scope, before.plan, version, before.after, params.batchSize);
+        const ended = batch.read < params.batchSize;
+        const bytes = Buffer.from((before.after === 0 ? clinicalDataOpen(before.plan, version) : '') + batch.xml + (ended ? CLINICAL_DATA_CLOSE : ''), 'utf8');
+        await repo.insertChunk(trx, task.id, before.seq, bytes);
+        const done = before.done + batch.read;
+        await repo.updateTask(trx, task.id, { progress_done: done });
+        const next = ended ? { version: index + 1, after: 0 } : { version: index, after: batch.last };
+        return { ...before, ...next, seq: before.seq + 1, done, size: before.size + bytes.length, items: before.items + batch.items };
+      });
+      step += 1;
+    }
+  }
+
+  const last = cursor;
+  await context.step('finish', async (trx) => {
+    const bytes = Buffer.from(ODM_CLOSE, 'utf8');
+    await repo.insertChunk(trx, task.id, last.seq, bytes);
+    const size = last.size + bytes.length;
+    await finishTask(trx, task, { format: 'odm', size, done: last.done, now: context.deps.clock.now(), retentionDays });
+    return { size, subjectsRead: last.done, items: last.items };
   });
 }

@@ -257,3 +257,28 @@ describe('a design republished after data was entered', () => {
     expect(summary.subjects).toBe(3);
   });
 });
+
+describe('a change made while a file is written', () => {
+  it('is left out of the AuditRecords when it came after the head, so every UserRef names someone AdminData lists', async () => {
+    const { projectAdmin } = rs.people;
+    const vitals = pid(b, 'screening', 'VS');
+    const parts: string[] = [];
+    // The head is the first write; the change is saved before any subject is read, by someone who changed nothing before.
+    await writeOdm(db(), scope({ mode: 'transactional' }), {
+      write: async (text) => {
+        if (parts.length === 0) await save(projectAdmin, vitals, { VSDAT: '2024-03-05', HEIGHT: 180 });
+        parts.push(text);
+      },
+    });
+    const root = expectValidOdm(parts.join(''));
+    expect(elements(root, 'User').map((user) => user.attrs.OID)).not.toContain(`USR.${String(projectAdmin.id)}`);
+    // The value is written as it stands, without the change that named its author.
+    const height = item(root, b.platformNo, 'IT.VS.HEIGHT');
+    expect(height.map((data) => [data.attrs.TransactionType, data.attrs.Value, elements(data, 'AuditRecord').length])).toEqual([['Upsert', '180', 0]]);
+
+    const next = expectValidOdm((await written({ mode: 'transactional' })).xml);
+    const [change] = item(next, b.platformNo, 'IT.VS.HEIGHT');
+    expect(change?.attrs.TransactionType).toBe('Insert');
+    expect(elements(change ?? next, 'UserRef')[0]?.attrs.UserOID).toBe(`USR.${String(projectAdmin.id)}`);
+  });
+});

@@ -79,18 +79,23 @@ export interface SubjectFilter {
   statuses: readonly string[] | null;
 }
 
-/** The next batch of subjects after `afterId`, in id order (keyset paging), never deleted ones. */
-export function subjectBatch(db: Executor, filter: SubjectFilter, afterId: number, limit: number) {
-  let query = db
-    .selectFrom('subjects')
-    .select(['id', 'site_id', 'platform_no', 'subject_code', 'status'])
-    .where('project_id', '=', filter.projectId)
-    .where('env_id', '=', filter.envId)
-    .where('status', '!=', 'DEL')
-    .where('id', '>', afterId);
+/** The subjects of the filter, never deleted ones. */
+function subjectsOf(db: Executor, filter: SubjectFilter) {
+  let query = db.selectFrom('subjects').where('project_id', '=', filter.projectId).where('env_id', '=', filter.envId).where('status', '!=', 'DEL');
   if (filter.siteIds !== 'all') query = query.where('site_id', 'in', filter.siteIds.length > 0 ? filter.siteIds : [-1]);
   if (filter.statuses) query = query.where('status', 'in', filter.statuses.length > 0 ? filter.statuses : ['']);
-  return query.orderBy('id').limit(limit).execute();
+  return query;
+}
+
+/** The next batch of subjects after `afterId`, in id order (keyset paging). */
+export function subjectBatch(db: Executor, filter: SubjectFilter, afterId: number, limit: number) {
+  return subjectsOf(db, filter).select(['id', 'site_id', 'platform_no', 'subject_code', 'status']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** How many subjects the batches of the filter read in all. */
+export async function countSubjects(db: Executor, filter: SubjectFilter): Promise<number> {
+  const row = await subjectsOf(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export function eventInstancesOf(db: Executor, subjectIds: readonly number[]) {
@@ -113,25 +118,41 @@ export function fieldValuesOf(db: Executor, panelIds: readonly number[]) {
   return db.selectFrom('field_values').select(['panel_instance_id', 'path', 'value']).where('panel_instance_id', 'in', panelIds).orderBy('panel_instance_id').orderBy('path').execute();
 }
 
-/** Field changes and row deletions of the panels, in the audit chain's order. */
-export async function fieldHistoryOf(db: Executor, projectId: number, envKey: string, panelIds: readonly number[]) {
+/**
+ * The last row of the project's audit chain. One writer at a time extends a chain and its order is its id
+ * order (migration 0017), so every row up to this one has committed when it is read.
+ */
+export async function lastAuditId(db: Executor, projectId: number): Promise<number> {
+  const row = await db.selectFrom('audit_log').select((eb) => eb.fn.max<number | null>('id').as('last')).where('chain', '=', projectId).executeTakeFirst();
+  return row?.last ?? 0;
+}
+
+/** The last signature made anywhere. */
+export async function lastSignatureId(db: Executor): Promise<number> {
+  const row = await db.selectFrom('signatures').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirst();
+  return row?.last ?? 0;
+}
+
+/** Field changes and row deletions of the panels up to audit row `lastId`, in the audit chain's order. */
+export async function fieldHistoryOf(db: Executor, projectId: number, envKey: string, panelIds: readonly number[], lastId: number) {
   const ids = panelIds.map(String);
   const result = await sql<{ id: number; at: Date; actor_id: number | null; actor_username: string | null; action: string; entity_id: string; new_value: unknown; reason: string | null }>`
     SELECT id, at, actor_id, actor_username, action, entity_id, new_value, reason
       FROM audit_log
-     WHERE chain = ${projectId} AND project_id = ${projectId} AND env = ${envKey}
+     WHERE chain = ${projectId} AND id <= ${lastId} AND project_id = ${projectId} AND env = ${envKey}
        AND entity_type IN ('field', 'tableRow') AND action IN ('record.value', 'record.rowDelete')
        AND split_part(entity_id, ':', 1) = ANY(${ids}::text[])
      ORDER BY id`.execute(db);
   return result.rows;
 }
 
-/** The standing signatures of the subjects (a broken signature no longer attests the data). */
-export function signaturesOf(db: Executor, subjectIds: readonly number[]) {
+/** The standing signatures of the subjects up to signature `lastId` (a broken signature no longer attests the data). */
+export function signaturesOf(db: Executor, subjectIds: readonly number[], lastId: number) {
   return db
     .selectFrom('signatures')
     .select(['id', 'subject_id', 'scope', 'event_instance_id', 'panel_instance_id', 'signer_id', 'meaning', 'signed_at', 'broken_at', 'site_id'])
     .where('subject_id', 'in', subjectIds)
+    .where('id', '<=', lastId)
     .where('broken_at', 'is', null)
     .orderBy('id')
     .execute();

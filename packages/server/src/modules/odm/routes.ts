@@ -12,7 +12,7 @@ const TAG = 'odm';
 /**
  * CDISC ODM 1.3.2 of the study design (docs/decisions.md, "CDISC ODM"): the design an environment runs as
  * ODM metadata, and an ODM file's design read into the development draft. Clinical data leaves as ODM
- * through the export job, which calls `writeOdm`.
+ * through the export job, which writes the ODM writer's parts in its steps.
  */
 export function registerOdmRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
   routes.add(app, {
