@@ -12,6 +12,7 @@ import { ODM_ERRORS } from './catalogue-odm.js';
 import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
+import { SUPPLY_ERRORS } from './catalogue-supply.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -399,6 +400,7 @@ export const ERRORS = {
   ...ODM_ERRORS,
   ...IMPORTS_ERRORS,
   ...RANDOMISATION_ERRORS,
+  ...SUPPLY_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
