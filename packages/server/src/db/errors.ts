@@ -32,6 +32,11 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   dicts_platform_key: { code: 'library.dict_key_taken', param: 'key' },
   dicts_project_key: { code: 'library.dict_key_taken', param: 'key' },
   derived_fields_name_key: { code: 'library.derived_name_taken', param: 'name' },
+  supply_products_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_kit_types_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_locations_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_locations_site_key: { code: 'supply.site_pharmacy_taken' },
+  supply_kits_kit_no_key: { code: 'supply.kit_no_taken' },
 };
 
 /**
