@@ -37,6 +37,7 @@ import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
+import { registerSupplyRoutes } from './modules/supply/routes.js';
 import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);
   registerImportRoutes(fastify, routes, deps, jobs);
+  registerSupplyRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
 
