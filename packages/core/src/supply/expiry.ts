@@ -11,8 +11,12 @@ import { addDays } from '../schedule/plan.js';
  * after today. A kit expiring on a day is no longer used that day.
  */
 export function dispensableUntil(expiresOn: string, input: { today: string; nextWindowEnd: string | null }): boolean {
-  const mustLast = input.nextWindowEnd !== null && input.nextWindowEnd > input.today ? input.nextWindowEnd : input.today;
-  return expiresOn > mustLast;
+  return expiresOn > mustLastUntil(input);
+}
+
+/** The day a kit dispensed today must outlast (its expiry must be later): see `dispensableUntil`. */
+export function mustLastUntil(input: { today: string; nextWindowEnd: string | null }): string {
+  return input.nextWindowEnd !== null && input.nextWindowEnd > input.today ? input.nextWindowEnd : input.today;
 }
 
 /** Whether an expiry alert is due: the kit expires within `days` days of today (or already has). */

@@ -12,6 +12,7 @@ import { RECORD_ENTRIES } from './inventory-project/records.js';
 import { SCHEDULE_ENTRIES } from './inventory-project/schedule.js';
 import { SITE_ROLE_ENTRIES } from './inventory-project/sites-roles.js';
 import { SUBJECT_ENTRIES } from './inventory-project/subjects.js';
+import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -34,4 +35,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...ODM_ENTRIES,
   ...IMPORT_ENTRIES,
   ...EXPORT_ENTRIES,
+  ...SUPPLY_ENTRIES,
 };

@@ -262,3 +262,36 @@ describe('blinding', () => {
     await db().deleteFrom('rand_unblindings').where('env_id', '=', rs.env.id).execute();
   });
 });
+
+describe('audit trail', () => {
+  it('leaves an audit row for every kind of supply write, with who did it', async () => {
+    const kit = await db().selectFrom('supply_kits').select('kit_no').where('location_id', '=', ids.pharmacyA).where('status', '=', 'at_site').orderBy('kit_no').executeTakeFirstOrThrow();
+    ok(await post(pharmacistA, '/dcap/supply/kit/status', { kitNos: [kit.kit_no], action: 'quarantine', reason: '温度超标' }));
+    ok(await post(pharmacistA, '/dcap/supply/kit/status', { kitNos: [kit.kit_no], action: 'release', reason: '评估后可用' }));
+    expect((await db().selectFrom('supply_kits').select('status').where('kit_no', '=', kit.kit_no).executeTakeFirstOrThrow()).status).toBe('at_site');
+    const rows = await db().selectFrom('audit_log').select(['action', 'actor_username']).where('project_id', '=', rs.projectId).where('action', 'like', 'supply%').execute();
+    const actions = new Set(rows.map((row) => row.action));
+    for (const action of [
+      'supply_product.create',
+      'supply_kit_type.create',
+      'supply_dosing.update',
+      'supply_location.create',
+      'supply_resupply.create',
+      'supply_kit_list.generate',
+      'supply_kit_list.upload',
+      'supply_shipment.create',
+      'supply_shipment.shipped',
+      'supply_shipment.received',
+      'supply_shipment.lost',
+      'supply_shipment.damaged',
+      'supply.dispense',
+      'supply_kit.return',
+      'supply_kit.destroy',
+      'supply_kit.quarantine',
+      'supply_kit.release',
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+    expect(rows.every((row) => row.actor_username !== null)).toBe(true);
+  });
+});
