@@ -93,7 +93,7 @@ export const supplyKitUploadSchema = z.strictObject({
   depotId: dbId(),
   fileName: safeText().max(255).optional(),
   /** The CSV text: kitNo, kitType, batch, expiryDate. */
-  csv: z.string().min(1).max(2_000_000),
+  csv: multilineText().min(1).max(2_000_000),
 });
 
 export const supplyKitListSchema = z.strictObject({

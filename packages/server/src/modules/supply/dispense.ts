@@ -108,7 +108,7 @@ export async function dispenseFirstKit(
     eventInstanceId: visit?.id ?? null,
     visitDay: visit?.actual_date ?? visit?.planned_date ?? today(input.now),
   });
-  const env = await trx.selectFrom('project_envs').selectAll().where('id', '=', input.envId).executeTakeFirstOrThrow();
+  const env = await repo.envRow(trx, input.envId);
   await audit({ action: 'supply.dispense', entityType: 'subject', entityId: input.subjectId, env: env.key, siteId: input.siteId, newValue: { eventInstanceId: visit?.id ?? null, kitNos: taken.map((kit) => kit.kit_no) } });
   const context: SupplyContext = {
     scope: { projectId: input.projectId, env, sites: 'all' },

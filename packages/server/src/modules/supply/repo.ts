@@ -347,3 +347,5 @@ export async function nextWindowEnd(db: Executor, subjectId: number, after: stri
 
 export const firstEventInstance = (db: Executor, subjectId: number, eventId: number) =>
   db.selectFrom('event_instances').select(['id', 'planned_date', 'actual_date']).where('subject_id', '=', subjectId).where('event_id', '=', eventId).orderBy('seq').limit(1).executeTakeFirst();
+
+export const envRow = (db: Executor, id: number) => db.selectFrom('project_envs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
