@@ -56,3 +56,4 @@ export * from './crf/index.js';
 export * from './odm/index.js';
 export * from './randomisation/index.js';
 export * from './blinding/visibility.js';
+export * from './supply/index.js';

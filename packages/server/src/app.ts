@@ -39,6 +39,8 @@ import { JobWorker } from './modules/jobs/worker.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
 import type { RemoteRandomisation } from './modules/randomisation/remote.js';
 import { registerRandomisationRoutes } from './modules/randomisation/routes.js';
+import { dispenseFirstKit } from './modules/supply/dispense.js';
+import { registerSupplyRoutes } from './modules/supply/routes.js';
 import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
@@ -141,9 +143,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);
   registerImportRoutes(fastify, routes, deps, jobs);
+  registerSupplyRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
-  registerRandomisationRoutes(fastify, routes, deps, { remote: options.remoteRandomisation ?? null, firstKit: null });
+  // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
+  registerRandomisationRoutes(fastify, routes, deps, { remote: options.remoteRandomisation ?? null, firstKit: dispenseFirstKit });
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

@@ -13,6 +13,7 @@ import { IMPORTS_ERRORS, IMPORTS_NOTICES } from './catalogue-imports.js';
 import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
 import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
+import { SUPPLY_ERRORS } from './catalogue-supply.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -401,6 +402,7 @@ export const ERRORS = {
   ...IMPORTS_ERRORS,
   ...RANDOMISATION_ERRORS,
   ...BALANCE_ERRORS,
+  ...SUPPLY_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -41,6 +41,11 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   rand_tables_active_idx: { code: 'conflict.stale' },
   rand_unblindings_subject_idx: { code: 'blinding.already_unblinded' },
   rand_unblindings_study_idx: { code: 'blinding.study_already' },
+  supply_products_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_kit_types_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_locations_code_key: { code: 'supply.code_taken', param: 'code' },
+  supply_locations_site_key: { code: 'supply.site_pharmacy_taken' },
+  supply_kits_kit_no_key: { code: 'supply.kit_no_taken' },
 };
 
 /**

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_export_tasks.js';
 import * as m0019 from './migrations/0019_record_imports.js';
 import * as m0020 from './migrations/0020_export_chunks_uncompressed.js';
 import * as m0021 from './migrations/0021_randomisation.js';
+import * as m0022 from './migrations/0022_drug_supply.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_record_imports': m0019,
   '0020_export_chunks_uncompressed': m0020,
   '0021_randomisation': m0021,
+  '0022_drug_supply': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

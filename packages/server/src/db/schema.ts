@@ -38,6 +38,7 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
+import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
 export type * from './tables/platform.js';
@@ -47,6 +48,7 @@ export type * from './tables/records.js';
 export type * from './tables/audit.js';
 export type * from './tables/imports.js';
 export type * from './tables/randomisation.js';
+export type * from './tables/supply.js';
 export type * from './tables/exports.js';
 
 /**
@@ -101,6 +103,15 @@ export interface Database {
   rand_allocations: RandAllocationsTable;
   rand_site_mappings: RandSiteMappingsTable;
   rand_unblindings: RandUnblindingsTable;
+  supply_products: SupplyProductsTable;
+  supply_kit_types: SupplyKitTypesTable;
+  supply_dosing: SupplyDosingTable;
+  supply_locations: SupplyLocationsTable;
+  supply_resupply: SupplyResupplyTable;
+  supply_kit_lists: SupplyKitListsTable;
+  supply_kits: SupplyKitsTable;
+  supply_shipments: SupplyShipmentsTable;
+  supply_shipment_kits: SupplyShipmentKitsTable;
   export_tasks: ExportTasksTable;
   export_file_chunks: ExportFileChunksTable;
 }

@@ -17,7 +17,12 @@ import { openInventory } from './inventory.fixture.js';
 const ENTRIES: Record<string, Entry> = { ...PROJECT_ENTRIES, ...PLATFORM_ENTRIES };
 const ACTIVE = { code: 'ARMZKACTIVE', name: '盲态试验药丙', nameEn: 'Blindzor 20 mg', ratio: 1 };
 const CONTROL = { code: 'ARMZKPLACEBO', name: '盲态安慰剂丁', nameEn: 'Placeblindo', ratio: 1 };
-const SECRETS = [ACTIVE.code, ACTIVE.name, ACTIVE.nameEn, CONTROL.code, CONTROL.name, CONTROL.nameEn];
+/** Kit types carry their arm and an unblinded name; blinded members see only the blinded name. */
+const KITS = [
+  { code: 'KTZQACTIVE', name: '盲态药盒甲', nameEn: 'Blindzor box', arm: ACTIVE.code },
+  { code: 'KTZQPLACEBO', name: '盲态药盒乙', nameEn: 'Placeblindo box', arm: CONTROL.code },
+];
+const SECRETS = [ACTIVE.code, ACTIVE.name, ACTIVE.nameEn, CONTROL.code, CONTROL.name, CONTROL.nameEn, ...KITS.flatMap((kit) => [kit.code, kit.name, kit.nameEn])];
 
 let f: Fixture;
 let blinded: Persona;
@@ -55,7 +60,15 @@ beforeAll(async () => {
   ok(await study.t.call('POST', '/dcap/balance/scheme/simulate', { token: statistician.token, body: { id: scheme.id, trials: 10, subjectsPerTrial: 10 } }));
   ok(await study.t.call('POST', '/dcap/balance/scheme/approve', { token: statistician.token, body: { id: scheme.id, version: 1 } }));
   ok(await study.t.call('POST', '/dcap/balance/table/generate', { token: statistician.token, body: { schemeId: scheme.id, kind: 'test' } }));
+  // A drug plan with a kit type per arm and kits at a depot (the supply entries of the inventory add site A's pharmacy).
+  const call = async (url: string, body: unknown) => ok(await study.t.call('POST', url, { token: pm.token, body })) as { id: number };
+  ok(await study.t.call('GET', '/dcap/projectEnv/selectEnv/uat', { token: pm.token }));
+  const product = await call('/dcap/supply/product/save', { code: 'PRDZQ', name: '研究药物', nameEn: 'Study drug', dosageForm: 'tablet', strength: '10 mg', unit: 'tablet' });
+  const kitTypes: number[] = [];
+  for (const kit of KITS) kitTypes.push((await call('/dcap/supply/kitType/save', { ...kit, blindedName: '研究药盒', blindedNameEn: 'Study kit', productId: product.id, unitsPerKit: 28 })).id);
+  const depot = await call('/dcap/supply/location/save', { kind: 'depot', code: 'DEPZQ', name: '中心库', nameEn: 'Central depot' });
   await setStatus(study, projectId, 'TEST');
+  ok(await study.t.call('POST', '/dcap/supply/kit/generate', { token: pm.token, body: { depotId: depot.id, batch: 'B1', expiresOn: '2099-12-31', items: kitTypes.map((kitTypeId) => ({ kitTypeId, count: 5 })) } }));
   ok(await study.t.call('POST', '/dcap/balance/randomise', { token: statistician.token, body: { subjectId: f.studyData.subjectId, version: 1, firstDrugNo: 'KIT-BLIND' } }));
   await setStatus(study, projectId, 'CONFIG');
 }, 120_000);
@@ -67,6 +80,8 @@ describe('no arm reaches a blinded member (iMask)', () => {
     expect(leaks(shown.text).length).toBeGreaterThan(0);
     const scheme = await rawReply({ method: 'GET', url: '/dcap/balance/scheme/list' }, f.personas.withRight.token);
     expect(leaks(scheme.text)).toEqual(expect.arrayContaining([ACTIVE.code, ACTIVE.name, CONTROL.nameEn]));
+    const kits = await rawReply({ method: 'POST', url: '/dcap/supply/kit/list', body: {} }, f.personas.withRight.token);
+    expect(leaks(kits.text)).toEqual(expect.arrayContaining([KITS[0]?.name, KITS[1]?.nameEn]));
   });
 
   it('BLIND-1 finds no arm code or name in the answer of any route called by a member without the unblind flag', async () => {

@@ -13,6 +13,7 @@ import { SCHEDULE_ENTRIES } from './inventory-project/schedule.js';
 import { SITE_ROLE_ENTRIES } from './inventory-project/sites-roles.js';
 import { SUBJECT_ENTRIES } from './inventory-project/subjects.js';
 import { RANDOMISATION_ENTRIES } from './inventory-project/randomisation.js';
+import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -36,4 +37,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...IMPORT_ENTRIES,
   ...EXPORT_ENTRIES,
   ...RANDOMISATION_ENTRIES,
+  ...SUPPLY_ENTRIES,
 };

@@ -15,7 +15,10 @@ import {
   tableKindOfEnv,
 } from '@dcap/core';
 import type { SubjectStatus } from '@dcap/core';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
+import type { ProjectAuditor } from '../../http/project-write.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
@@ -32,7 +35,11 @@ import * as repo from './repo.js';
 const RANDOMISE = { state: 'recordRecruitable', right: 'randomisation.randomise' } as const;
 
 /** Gives a randomised subject its first kit, when the project has a drug plan; null otherwise. */
-export type FirstKit = (trx: Executor, input: { projectId: number; envId: number; siteId: number; subjectId: number; arm: string; userId: number; now: Date }) => Promise<{ kitNo: string } | null>;
+export type FirstKit = (
+  trx: Transaction<Database>,
+  audit: ProjectAuditor,
+  input: { projectId: number; envId: number; siteId: number; subjectId: number; arm: string; userId: number; now: Date },
+) => Promise<{ kitNo: string } | null>;
 
 export interface AllocateDeps {
   remote: RemoteRandomisation | null;
@@ -135,7 +142,7 @@ export async function randomiseSubject(deps: ServiceDeps, allocateDeps: Allocate
     const picked = remote
       ? { source: 'remote' as const, arm: remote.arm, randomNo: remote.randomNo, tableId: null, slotId: null, draws: null, remoteRef: remote.ref }
       : await localAllocation(trx, scope, scheme, settings, kind, stratum, site?.code ?? '', levels);
-    const firstKit = allocateDeps.firstKit ? await allocateDeps.firstKit(trx, { projectId: project.id, envId: scope.env.id, siteId: subject.site_id, subjectId: subject.id, arm: picked.arm, userId: caller.actor.userId, now }) : null;
+    const firstKit = allocateDeps.firstKit ? await allocateDeps.firstKit(trx, audit, { projectId: project.id, envId: scope.env.id, siteId: subject.site_id, subjectId: subject.id, arm: picked.arm, userId: caller.actor.userId, now }) : null;
     const firstDrugNo = firstKit?.kitNo ?? body.firstDrugNo;
     if (firstDrugNo === undefined) throw new AppError('randomisation.first_drug_required');
     const seq = await repo.nextAllocationSeq(trx, scope.env.id);

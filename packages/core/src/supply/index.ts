@@ -1,0 +1,6 @@
+export * from './schemas.js';
+export * from './kit-list.js';
+export * from './shipment.js';
+export * from './resupply.js';
+export * from './expiry.js';
+export * from './dosing.js';
