@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, safeText } from '../validation/text.js';
+import { PASSWORD_MAX_LENGTH } from '../auth/password.js';
+import { dbId, rawText, safeText } from '../validation/text.js';
 import { subjectSchema } from '../subjects/schemas.js';
 import { randomisationSchemeSchema } from './scheme.js';
 import type { ImbalanceSummary } from './simulate.js';
@@ -23,7 +24,7 @@ export type FactorSource = z.infer<typeof factorSourceSchema>;
 export const schemeSettingsSchema = z.strictObject({
   scheme: randomisationSchemeSchema,
   /** By factor code; a factor without a source is entered by whoever randomises. */
-  factorSources: z.record(z.string(), factorSourceSchema).default({}),
+  factorSources: z.record(safeText().max(32), factorSourceSchema).default({}),
   /** Written into the enrolment's treatment phase (spec 002 §5: enrolment requires it). */
   treatmentPhase: safeText().min(1).max(50),
 });
@@ -73,7 +74,7 @@ export const randomiseRequestSchema = z.strictObject({
   subjectId: dbId(),
   /** The subject's version last read (optimistic locking, as for every subject write). */
   version: z.number().int().positive(),
-  factors: z.record(z.string(), safeText().min(1).max(32)).default({}),
+  factors: z.record(safeText().max(32), safeText().min(1).max(32)).default({}),
   /** Only where no drug plan gives the first kit. */
   firstDrugNo: safeText().min(1).max(50).optional(),
 });
@@ -90,7 +91,7 @@ export const emergencyUnblindSchema = z.strictObject({
   reason: safeText().min(1).max(2000),
   /** Re-authentication (COMPLIANCE ES-1): the caller's own login name and password. */
   username: safeText().min(1).max(128),
-  password: z.string().min(1).max(256),
+  password: rawText().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export const studyUnblindSchema = emergencyUnblindSchema.omit({ subjectId: true });
 export const unblindingIdSchema = z.strictObject({ id: dbId() });

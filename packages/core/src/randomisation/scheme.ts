@@ -101,7 +101,7 @@ export const minimisationSchemeSchema = z.strictObject({
   /** The chance of giving the arm that minimises imbalance; 1 is deterministic minimisation. */
   probability: z.number().min(0.5).max(1).default(0.8),
   /** Weights by factor code (and `site`); a factor not named weighs 1. */
-  weights: z.record(z.string(), z.number().positive().max(WEIGHT_MAX)).optional(),
+  weights: z.record(safeText().max(32), z.number().positive().max(WEIGHT_MAX)).optional(),
   measure: z.enum(IMBALANCE_MEASURES).default('range'),
 });
 
