@@ -38,6 +38,7 @@ import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
 import type { RemoteRandomisation } from './modules/randomisation/remote.js';
+import { createHttpRemoteRandomisation } from './modules/randomisation/remote-http.js';
 import { registerRandomisationRoutes } from './modules/randomisation/routes.js';
 import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
@@ -59,7 +60,10 @@ export interface AppOptions {
   clock?: Clock;
   /** Tests pass false to keep their output quiet; the server logs one line per request. */
   logger?: boolean;
-  /** The external randomisation service of projects with remote randomisation (modules/randomisation/remote.ts). */
+  /**
+   * The external randomisation service of projects with remote randomisation (modules/randomisation/remote.ts);
+   * without it the HTTP adapter is built from the REMOTE_RANDOMISATION_* settings, if any.
+   */
   remoteRandomisation?: RemoteRandomisation;
 }
 
@@ -143,7 +147,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerImportRoutes(fastify, routes, deps, jobs);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
-  registerRandomisationRoutes(fastify, routes, deps, { remote: options.remoteRandomisation ?? null, firstKit: null });
+  const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
+  registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: null });
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
