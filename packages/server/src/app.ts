@@ -38,6 +38,7 @@ import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
 import type { RemoteRandomisation } from './modules/randomisation/remote.js';
+import { createHttpRemoteRandomisation } from './modules/randomisation/remote-http.js';
 import { registerRandomisationRoutes } from './modules/randomisation/routes.js';
 import { dispenseFirstKit } from './modules/supply/dispense.js';
 import { registerSupplyRoutes } from './modules/supply/routes.js';
@@ -61,7 +62,10 @@ export interface AppOptions {
   clock?: Clock;
   /** Tests pass false to keep their output quiet; the server logs one line per request. */
   logger?: boolean;
-  /** The external randomisation service of projects with remote randomisation (modules/randomisation/remote.ts). */
+  /**
+   * The external randomisation service of projects with remote randomisation (modules/randomisation/remote.ts);
+   * without it the HTTP adapter is built from the REMOTE_RANDOMISATION_* settings, if any.
+   */
   remoteRandomisation?: RemoteRandomisation;
 }
 
@@ -146,8 +150,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSupplyRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
+  const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
-  registerRandomisationRoutes(fastify, routes, deps, { remote: options.remoteRandomisation ?? null, firstKit: dispenseFirstKit });
+  registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });
 
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));

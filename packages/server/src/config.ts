@@ -40,6 +40,9 @@ const envSchema = z.object({
   ODM_SCHEMA: z.string().optional(),
   EXPORT_RETENTION_DAYS: positiveInt(7),
   EXPORT_BATCH_SUBJECTS: positiveInt(200),
+  REMOTE_RANDOMISATION_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'an http or https URL' })]).optional(),
+  REMOTE_RANDOMISATION_TOKEN: z.string().optional(),
+  REMOTE_RANDOMISATION_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export interface Config {
@@ -69,6 +72,12 @@ export interface Config {
   odmSchema: string | undefined;
   /** Exports: days a finished file is kept, subjects written per job step (docs/decisions.md, "Exports"). */
   exports: { retentionDays: number; batchSize: number };
+  /**
+   * The remote randomisation service of projects with the flag remoteRandomization: its base URL, the bearer
+   * token sent with every call and how long a call may take (docs/decisions.md, "Remote randomisation
+   * protocol"); null when no service is configured, and such projects cannot randomise.
+   */
+  remoteRandomisation: { url: string; token: string | undefined; timeoutMs: number } | null;
 }
 
 const MINUTE = 60_000;
@@ -105,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     pdfFont: { regular: e.PDF_FONT || undefined, bold: e.PDF_FONT_BOLD || undefined },
     odmSchema: e.ODM_SCHEMA ? path.resolve(e.ODM_SCHEMA) : undefined,
     exports: { retentionDays: e.EXPORT_RETENTION_DAYS, batchSize: e.EXPORT_BATCH_SUBJECTS },
+    remoteRandomisation: e.REMOTE_RANDOMISATION_URL
+      ? { url: e.REMOTE_RANDOMISATION_URL, token: e.REMOTE_RANDOMISATION_TOKEN || undefined, timeoutMs: e.REMOTE_RANDOMISATION_TIMEOUT_MS }
+      : null,
   };
 }

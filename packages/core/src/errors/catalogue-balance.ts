@@ -64,5 +64,6 @@ export const BALANCE_NOTICES = {
   'ok.scheme_approved': { 'zh-CN': '方案已批准', 'en-US': 'Scheme approved' },
   'ok.table_saved': { 'zh-CN': '随机表已保存', 'en-US': 'Randomisation list saved' },
   'ok.randomised': { 'zh-CN': '随机成功', 'en-US': 'Subject randomised' },
+  'ok.site_mapping_saved': { 'zh-CN': '中心映射已保存', 'en-US': 'Site mapping saved' },
   'ok.unblinded': { 'zh-CN': '已揭盲', 'en-US': 'Unblinded' },
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../auth/password.js';
-import { dbId, rawText, safeText } from '../validation/text.js';
+import { codeText, dbId, rawText, safeText } from '../validation/text.js';
 import { subjectSchema } from '../subjects/schemas.js';
 import { randomisationSchemeSchema } from './scheme.js';
 import type { ImbalanceSummary } from './simulate.js';
@@ -79,6 +79,38 @@ export const randomiseRequestSchema = z.strictObject({
   firstDrugNo: safeText().min(1).max(50).optional(),
 });
 export type RandomiseRequest = z.input<typeof randomiseRequestSchema>;
+
+/**
+ * A site's code at the remote randomisation service (project flag remoteRandomization; spec 002 §8 "study site
+ * not mapped to the randomisation system"): set, or cleared with null.
+ */
+export const siteMappingSaveSchema = z.strictObject({
+  siteId: dbId(),
+  remoteSite: codeText().min(1).max(100).nullable(),
+});
+export type SiteMappingSaveRequest = z.input<typeof siteMappingSaveSchema>;
+
+export const siteMappingSchema = z.object({
+  siteId: z.number(),
+  siteCode: z.string(),
+  siteName: z.string(),
+  siteNameEn: z.string().nullable(),
+  remoteSite: z.string().nullable(),
+  /** Whether the service knows the code; null when not asked (no code, no remote randomisation) or it did not answer. */
+  known: z.boolean().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type SiteMapping = z.infer<typeof siteMappingSchema>;
+
+export const siteMappingListSchema = z.object({
+  /** The project randomises through the remote service. */
+  remoteRandomisation: z.boolean(),
+  /** The service answered the list of its sites (false when not asked or it failed). */
+  serviceAnswered: z.boolean(),
+  list: z.array(siteMappingSchema),
+});
+export type SiteMappingList = z.infer<typeof siteMappingListSchema>;
 
 export const allocationListSchema = z.strictObject({
   siteId: dbId().optional(),

@@ -64,9 +64,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       block_size integer CHECK (block_size > 0),
       arm text NOT NULL,
       random_no text NOT NULL,
+      used boolean NOT NULL DEFAULT false,
       CONSTRAINT rand_slots_random_no_key UNIQUE (table_id, random_no),
       CONSTRAINT rand_slots_seq_key UNIQUE (table_id, stratum, seq)
     )`.execute(db);
+  // The next free slot of a stratum is one index step away, however much of the list is used.
+  await sql`CREATE INDEX rand_slots_free_idx ON rand_slots (table_id, stratum, seq) WHERE NOT used`.execute(db);
   await sql`
     CREATE TABLE rand_allocations (
       id serial PRIMARY KEY,

@@ -44,6 +44,7 @@ export interface RandSlotsTable {
   block_size: number | null;
   arm: string;
   random_no: string;
+  used: Generated<boolean>;
 }
 
 export interface RandAllocationsTable {

@@ -28,7 +28,7 @@ import { dataScope, subjectInScope } from '../subjects/scope.js';
 import { blindingOf } from './blinding.js';
 import { presentAllocation, settingsOf } from './presenter.js';
 import type { RemoteAllocation, RemoteRandomisation } from './remote.js';
-import { RemoteRandomisationError } from './remote.js';
+import { RemoteRandomisationError, remoteStudyOf } from './remote.js';
 import * as repo from './repo.js';
 
 /** Randomising happens where subjects are enrolled (spec 000 §4.3 "record recruit"). */
@@ -65,7 +65,8 @@ async function subjectLevels(db: Executor, settings: SchemeSettings, subjectId: 
   return levels;
 }
 
-function remoteError(error: unknown): AppError {
+/** The spec's message for a failed remote call (spec 000 §8, spec 002 §8). */
+export function remoteError(error: unknown): AppError {
   if (!(error instanceof RemoteRandomisationError)) return new AppError('randomisation.remote_failed');
   switch (error.failure) {
     case 'siteMapping':
@@ -86,8 +87,7 @@ function remoteError(error: unknown): AppError {
  */
 async function remoteAllocation(db: Executor, remote: RemoteRandomisation, caller: ProjectCaller, settings: SchemeSettings, subject: { id: number; site_id: number; platform_no: string }, levels: Record<string, string>): Promise<RemoteAllocation> {
   const project = caller.project.project;
-  // The project field erandProjectId of spec 000 §3 is not stored yet; the service knows the study by its code.
-  const study = project.code;
+  const study = remoteStudyOf(project);
   const mapping = await repo.siteMapping(db, project.id, subject.site_id);
   if (mapping === undefined) throw new AppError('randomisation.remote_site_unmapped');
   try {
@@ -207,6 +207,7 @@ async function localAllocation(
     if (!table) throw new AppError('randomisation.no_table', { kind });
     const slot = await repo.firstFreeSlot(trx, table.id, stratum);
     if (!slot) throw new AppError('randomisation.table_exhausted', { stratum });
+    await repo.markSlotUsed(trx, slot.id);
     return { source: 'table', arm: slot.arm, randomNo: slot.random_no, tableId: table.id, slotId: slot.id, draws: null, remoteRef: null };
   }
   const minimisation: MinimisationScheme = settings.scheme;

@@ -43,3 +43,11 @@ export interface RemoteRandomisation {
   /** The site codes the service knows for a study. */
   sites(study: string): Promise<string[]>;
 }
+
+/**
+ * The study's name at the service. The project field erandProjectId of spec 000 §3 is not stored yet, so the
+ * service knows the study by the project's code.
+ */
+export function remoteStudyOf(project: { code: string }): string {
+  return project.code;
+}

@@ -92,14 +92,19 @@ export async function slotPage(db: Executor, tableId: number, stratum: string | 
 /** The first free slot of a stratum, in sequence order; the caller holds the scheme's lock. */
 export async function firstFreeSlot(db: Executor, tableId: number, stratum: string) {
   return db
-    .selectFrom('rand_slots as s')
-    .select(['s.id', 's.seq', 's.arm', 's.random_no', 's.block', 's.block_size'])
-    .where('s.table_id', '=', tableId)
-    .where('s.stratum', '=', stratum)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('rand_allocations as a').select('a.id').whereRef('a.slot_id', '=', 's.id'))))
-    .orderBy('s.seq')
+    .selectFrom('rand_slots')
+    .select(['id', 'seq', 'arm', 'random_no', 'block', 'block_size'])
+    .where('table_id', '=', tableId)
+    .where('stratum', '=', stratum)
+    .where('used', '=', false)
+    .orderBy('seq')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Marks a slot taken; the allocation's unique slot reference guards against a second use as well. */
+export async function markSlotUsed(db: Executor, slotId: number): Promise<void> {
+  await db.updateTable('rand_slots').set({ used: true }).where('id', '=', slotId).execute();
 }
 
 export async function nextAllocationSeq(db: Executor, envId: number): Promise<number> {
@@ -264,6 +269,45 @@ export async function insertTable(db: Executor, values: Insertable<RandTablesTab
 
 export async function siteMapping(db: Executor, projectId: number, siteId: number): Promise<string | undefined> {
   return (await db.selectFrom('rand_site_mappings').select('remote_site').where('project_id', '=', projectId).where('site_id', '=', siteId).executeTakeFirst())?.remote_site;
+}
+
+export type SiteWithMapping = {
+  id: number;
+  code: string;
+  name: string;
+  name_en: string | null;
+  remote_site: string | null;
+  updated_by_name: string | null;
+  updated_at: Date | null;
+};
+
+/** Every site of the project in the order it was added, with its code at the remote service if mapped. */
+export async function listSiteMappings(db: Executor, projectId: number): Promise<SiteWithMapping[]> {
+  return db
+    .selectFrom('project_sites as p')
+    .leftJoin('rand_site_mappings as m', (join) => join.onRef('m.site_id', '=', 'p.id').onRef('m.project_id', '=', 'p.project_id'))
+    .leftJoin('users as u', 'u.id', 'm.updated_by')
+    .select(['p.id', 'p.code', 'p.name', 'p.name_en', 'm.remote_site', 'u.username as updated_by_name', 'm.updated_at'])
+    .where('p.project_id', '=', projectId)
+    .orderBy('p.id')
+    .execute();
+}
+
+/** A site's mapping under a row lock, so two saves of one site take turns. */
+export async function lockSiteMapping(db: Executor, projectId: number, siteId: number): Promise<string | undefined> {
+  return (await db.selectFrom('rand_site_mappings').select('remote_site').where('project_id', '=', projectId).where('site_id', '=', siteId).forUpdate().executeTakeFirst())?.remote_site;
+}
+
+export async function upsertSiteMapping(db: Executor, values: { project_id: number; site_id: number; remote_site: string; updated_by: number; updated_at: Date }): Promise<void> {
+  await db
+    .insertInto('rand_site_mappings')
+    .values(values)
+    .onConflict((conflict) => conflict.columns(['project_id', 'site_id']).doUpdateSet({ remote_site: values.remote_site, updated_by: values.updated_by, updated_at: values.updated_at }))
+    .execute();
+}
+
+export async function deleteSiteMapping(db: Executor, projectId: number, siteId: number): Promise<void> {
+  await db.deleteFrom('rand_site_mappings').where('project_id', '=', projectId).where('site_id', '=', siteId).execute();
 }
 
 export async function insertUnblinding(db: Executor, values: Insertable<RandUnblindingsTable>): Promise<number> {

@@ -16,6 +16,9 @@ import {
   schemeIdSchema,
   schemeSaveSchema,
   simulateRequestSchema,
+  siteMappingListSchema,
+  siteMappingSaveSchema,
+  siteMappingSchema,
   simulationReportSchema,
   studyUnblindSchema,
   subjectIdParamsSchema,
@@ -36,6 +39,7 @@ import type { RouteRegistry } from '../../http/route.js';
 import type { AllocateDeps } from './allocate.js';
 import { allocationOfSubject, listAllocations, randomiseSubject } from './allocate.js';
 import { approveScheme, deleteScheme, generateSchemeTable, getScheme, listSchemes, listTables, saveScheme, simulateScheme, tableSlots, uploadSchemeTable } from './service.js';
+import { listSiteMappings, saveSiteMapping } from './site-mapping.js';
 import { acknowledgeUnblinding, blindingState, emergencyUnblind, listUnblindings, studyUnblind } from './unblinding.js';
 
 const BALANCE = 'balance';
@@ -150,6 +154,26 @@ export function registerRandomisationRoutes(app: FastifyInstance, routes: RouteR
     body: tableSlotsSchema,
     response: randSlotPageSchema,
     handler: ({ caller, body }) => tableSlots(deps, caller, body),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/balance/siteMapping/list',
+    summary: 'Each project site with its code at the remote randomisation service and, when the project randomises remotely and the service answers, whether the service knows the code',
+    tag: BALANCE,
+    access: { project: 'randomisation.design' },
+    response: siteMappingListSchema,
+    handler: ({ caller }) => listSiteMappings(deps, allocateDeps.remote, caller),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/balance/siteMapping/save',
+    summary: 'Set or clear a site’s code at the remote randomisation service; while the project randomises remotely, a code the service does not know is refused',
+    tag: BALANCE,
+    access: { project: 'randomisation.design' },
+    body: siteMappingSaveSchema,
+    response: siteMappingSchema,
+    successMessage: 'ok.site_mapping_saved',
+    handler: ({ caller, body }) => saveSiteMapping(deps, allocateDeps.remote, caller, body),
   });
   routes.add(app, {
     method: 'POST',

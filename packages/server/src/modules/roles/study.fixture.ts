@@ -15,9 +15,9 @@ export interface Study {
   admin: Persona;
 }
 
-/** A fresh platform signed in as its administrator. */
-export async function openStudy(): Promise<Study> {
-  const t = await createTestContext();
+/** A fresh platform signed in as its administrator; `env` adds settings (a remote randomisation service, say). */
+export async function openStudy(env: Record<string, string> = {}): Promise<Study> {
+  const t = await createTestContext(env);
   const token = await t.signIn(ADMIN.username, ADMIN.password);
   return { t, admin: { id: 1, username: ADMIN.username, token } };
 }

@@ -37,6 +37,9 @@ export const RANDOMISATION_ENTRIES: Record<string, Entry> = {
     call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/balance/table/upload', raw: multipartForm({ schemeId: MISSING, kind: 'test' }, { name: 'list.csv', type: 'text/csv', bytes: Buffer.from('randomNumber,arm\nR0001,A\n') }) }),
   },
   'POST /dcap/balance/table/slots': { allowed: DESIGNERS, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/balance/table/slots', body: { tableId: MISSING } }) },
+  'GET /dcap/balance/siteMapping/list': { allowed: DESIGNERS, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/balance/siteMapping/list' }) },
+  // Names a site of the matrix project: the stranger, acting in their own project, finds no such site.
+  'POST /dcap/balance/siteMapping/save': { allowed: ['withRight'], call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/balance/siteMapping/save', body: { siteId: f.siteA, remoteSite: f.unique('RS') } }) },
   // Names site A's subject: the member of site B and the stranger find no such subject.
   'POST /dcap/balance/randomise': { call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/balance/randomise', body: { subjectId: f.studyData.subjectId, version: 1, firstDrugNo: 'K1' } }) },
   'POST /dcap/balance/allocation/list': { allowed: VIEWERS, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/balance/allocation/list', body: {} }) },
