@@ -31,12 +31,15 @@ export function RandomiseButton({ subject }: { subject: Subject }) {
   const shown = randomised && mayRandomise && subject.randomNo === null && canEnrol(subject.status);
   const schemes = useSchemesQuery(project?.id ?? null, currentEnv?.key ?? null, shown);
   const [open, setOpen] = useState(false);
-  if (!shown) return null;
+  // The dialog outlives the button: once randomised the subject is enrolled, and the dialog shows the result.
+  if (!shown && !open) return null;
   return (
     <>
-      <Button type="primary" loading={open && schemes.isLoading} onClick={() => setOpen(true)} data-testid="subject-randomise">
-        {t('balance.randomise.button')}
-      </Button>
+      {shown ? (
+        <Button type="primary" loading={open && schemes.isLoading} onClick={() => setOpen(true)} data-testid="subject-randomise">
+          {t('balance.randomise.button')}
+        </Button>
+      ) : null}
       {open && !schemes.isLoading ? <RandomiseDialog subject={subject} scheme={approvedScheme(schemes.data)} onClose={() => setOpen(false)} /> : null}
     </>
   );

@@ -196,6 +196,11 @@ describe('randomising from the subject page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('subject-allocation-random-no')).textContent).toBe('R0001');
     expect(screen.queryByTestId('subject-allocation-arm')).toBeNull();
     expect(screen.getByTestId('subject-emergency-unblind')).toBeDefined();
+    // The enrolled subject has no Randomise button any more, yet the answer stays until it is closed.
+    expect(screen.queryByTestId('subject-randomise')).toBeNull();
+    expect(screen.getByTestId('randomise-random-no').textContent).toBe('R0001');
+    fireEvent.click(screen.getByTestId('randomise-done'));
+    await waitFor(() => expect(screen.queryByTestId('randomise-dialog')).toBeNull());
   });
 
   it('offers no Randomise button to a caller who may not randomise', async () => {
