@@ -44,6 +44,13 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
     for (const path of designPaths) expect(viewer).not.toContain(path);
   });
 
+  it('shows Balance and iMask only with the randomisation right (spec 000 §1, §2.4; the server checks every call)', () => {
+    const paths = ['/balance/survey/schedule', '/balance/schemes', '/balance/schemes/:schemeId', '/balance/allocations', '/imask/blindManage/blindRandomTableTest'];
+    expect(menuPaths(menusFor({ ...member, projectAbilities: { 'randomisation.view': true } }))).toEqual(expect.arrayContaining(paths));
+    const dataEntry = menuPaths(menusFor({ ...member, projectAbilities: { 'record.view': true, 'record.enter': true } }));
+    for (const path of paths) expect(dataEntry).not.toContain(path);
+  });
+
   it('orders entries by sort and drops the internal visibility rule from the wire shape', () => {
     const menus = menusFor({ ...member, admin: true });
     expect(menus.map((m) => m.sort)).toEqual([...menus.map((m) => m.sort)].sort((a, b) => a - b));

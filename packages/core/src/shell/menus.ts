@@ -103,6 +103,35 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // Balance (randomisation), spec 000 §1, §2.4: mounted under /balance and landing on /balance/survey/schedule,
+    // which opens the scheme list. Blinded callers see the screens too; the server leaves arms out for them.
+    key: 'balance',
+    path: '/balance',
+    titleKey: 'balance.menu.group',
+    icon: 'partition',
+    sort: 50,
+    visibleTo: inProject('randomisation.view'),
+    children: [
+      { key: 'balanceLanding', path: '/balance/survey/schedule', titleKey: 'balance.menu.schemes', sort: 5, hidden: true, visibleTo: inProject('randomisation.view') },
+      { key: 'balanceSchemes', path: '/balance/schemes', titleKey: 'balance.menu.schemes', icon: 'build', sort: 10, visibleTo: inProject('randomisation.view') },
+      // The designer of one scheme (`new` for an empty one), opened from the list.
+      { key: 'balanceScheme', path: '/balance/schemes/:schemeId', titleKey: 'balance.menu.scheme', sort: 11, hidden: true, visibleTo: inProject('randomisation.view') },
+      { key: 'balanceAllocations', path: '/balance/allocations', titleKey: 'balance.menu.allocations', icon: 'team', sort: 20, visibleTo: inProject('randomisation.view') },
+    ],
+  },
+  {
+    // iMask (blinding), spec 000 §1, §2.4: mounted under /imask, landing on the blinding overview.
+    key: 'imask',
+    path: '/imask',
+    titleKey: 'imask.menu.group',
+    icon: 'eyeInvisible',
+    sort: 55,
+    visibleTo: inProject('randomisation.view'),
+    children: [
+      { key: 'imaskOverview', path: '/imask/blindManage/blindRandomTableTest', titleKey: 'imask.menu.overview', icon: 'audit', sort: 10, visibleTo: inProject('randomisation.view') },
+    ],
+  },
+  {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
     key: 'design',
     path: '/dCapVue/design',

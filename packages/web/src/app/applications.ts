@@ -16,14 +16,15 @@ export function showApplicationNames(count: number): boolean {
 
 /**
  * Where each application lands (spec 000 §2.4 "Default landing paths: data capture … /survey/schedule"):
- * data capture opens on the subject list; the dashboard stays at /project/DataDisplay. The other
- * sub-applications are not part of this deployment yet.
+ * data capture opens on the subject list; the dashboard stays at /project/DataDisplay. Balance is mounted
+ * under /balance and iMask under /imask (spec 000 §1), each on its own landing. The other sub-applications
+ * are not part of this deployment yet.
  */
 export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
   dCap: '/survey/schedule',
-  Balance: null,
+  Balance: '/balance/survey/schedule',
   Bigscreen: null,
-  iMask: null,
+  iMask: '/imask/blindManage/blindRandomTableTest',
   iSupply: null,
   Analytics: null,
 };

@@ -16,6 +16,7 @@ import { UserLayout } from './layouts/UserLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { PageSpin } from '../components/PageSpin';
+import { ALLOCATIONS_PATH, BALANCE_LANDING_PATH, BLINDING_PATH, SCHEMES_PATH } from '../features/balance/paths';
 import { SYNC_PROJECT_DATA_PATH, SYNC_TASK_LIST_PATH } from '../features/environments/paths';
 
 /* Feature pages load as separate chunks; the progress bar shows while one is fetched. */
@@ -64,6 +65,10 @@ const subjectPage = async () => ({ Component: (await import('../features/subject
 const subjectRequestsPage = async () => ({ Component: (await import('../features/subjects/RequestsPage')).RequestsPage });
 const importListPage = async () => ({ Component: (await import('../features/imports/ImportListPage')).ImportListPage });
 const importDetailPage = async () => ({ Component: (await import('../features/imports/ImportDetailPage')).ImportDetailPage });
+const schemeListPage = async () => ({ Component: (await import('../features/balance/SchemeListPage')).SchemeListPage });
+const schemeDesignerPage = async () => ({ Component: (await import('../features/balance/SchemeDesignerPage')).SchemeDesignerPage });
+const allocationListPage = async () => ({ Component: (await import('../features/balance/AllocationListPage')).AllocationListPage });
+const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -130,6 +135,12 @@ export const routes: RouteObject[] = [
           // Spec 000 §2.2 data import list and detail (docs/decisions.md "Record import").
           { path: '/import/importList', lazy: importListPage },
           { path: '/import/importDetail/:importId', lazy: importDetailPage },
+          // Balance (randomisation) and iMask (blinding), spec 000 §1, §2.4: each mounted under its prefix.
+          { path: BALANCE_LANDING_PATH, element: <Navigate to={SCHEMES_PATH} replace /> },
+          { path: SCHEMES_PATH, lazy: schemeListPage },
+          { path: `${SCHEMES_PATH}/:schemeId`, lazy: schemeDesignerPage },
+          { path: ALLOCATIONS_PATH, lazy: allocationListPage },
+          { path: BLINDING_PATH, lazy: blindingPage },
         ],
       },
       {

@@ -9,6 +9,7 @@ import { enUSSync } from './en-US.sync';
 import { enUSDesignImport } from './en-US.designImport';
 import { enUSImports } from './en-US.imports';
 import { enUSExports } from './en-US.exports';
+import { enUSBalance } from './en-US.balance';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -301,6 +302,7 @@ export const enUS: Catalogue = {
   ...enUSDesignImport,
   ...enUSImports,
   ...enUSExports,
+  ...enUSBalance,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

@@ -8,6 +8,7 @@ import { zhCNSync } from './zh-CN.sync';
 import { zhCNDesignImport } from './zh-CN.designImport';
 import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
+import { zhCNBalance } from './zh-CN.balance';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -299,6 +300,7 @@ export const zhCN = {
   ...zhCNDesignImport,
   ...zhCNImports,
   ...zhCNExports,
+  ...zhCNBalance,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

@@ -7,8 +7,10 @@ import {
   CloudDownloadOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
+  EyeInvisibleOutlined,
   FormOutlined,
   HomeOutlined,
+  PartitionOutlined,
   ProjectOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -41,6 +43,8 @@ const MENU_ICONS: Record<string, ReactNode> = {
   schedule: <ScheduleOutlined />,
   cloudUpload: <CloudUploadOutlined />,
   cloudDownload: <CloudDownloadOutlined />,
+  partition: <PartitionOutlined />,
+  eyeInvisible: <EyeInvisibleOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;

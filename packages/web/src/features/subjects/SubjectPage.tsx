@@ -8,6 +8,7 @@ import type { Subject, SubjectStatus, UpdateSubjectRequest } from '@dcap/core';
 import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, studyToday } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
+import { RandomiseButton, SubjectAllocation } from '../balance/SubjectRandomisation';
 import { CasebookButton } from '../crfPdf/CrfPdfButtons';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
 import { useSubjectOptionsQuery, useSubjectQuery, useUpdateSubjectMutation } from './api';
@@ -171,6 +172,7 @@ export function SubjectPage() {
           </Space>
           <Space wrap align="start">
             {canExport ? <CasebookButton subjectId={data.id} /> : null}
+            <RandomiseButton subject={data} />
             {actions}
           </Space>
         </Flex>
@@ -193,6 +195,7 @@ export function SubjectPage() {
           ) : null}
           <Descriptions.Item label={t('subjects.fields.createdAt')}>{dayjs(data.createdAt).format(DATE_TIME_FORMAT)}</Descriptions.Item>
         </Descriptions>
+        <SubjectAllocation subject={data} />
       </Card>
       <Card>
         <Tabs
