@@ -42,6 +42,11 @@ export const SUBJECTS_ERRORS = {
     'zh-CN': '入组前请先填写受试者的姓名缩写、性别、出生日期和知情同意日期',
     'en-US': 'Fill in the subject’s initials, sex, birth date and informed consent date before enrolment',
   },
+  'subject.enrol_by_randomisation': {
+    status: 409,
+    'zh-CN': '本项目为随机分组，受试者须经随机入组',
+    'en-US': 'This project groups subjects by randomisation: subjects are enrolled by randomising them',
+  },
   'subject.clinical_number_required': { status: 422, 'zh-CN': '入组前请先填写临床筛选号', 'en-US': 'Fill in the clinical screening number before enrolment' },
   'subject.panels_not_signed': {
     status: 422,

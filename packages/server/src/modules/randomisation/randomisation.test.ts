@@ -130,8 +130,9 @@ describe('randomising subjects', () => {
     refused(await randomise(randomiser, { ...subject, version: enrolled.version }), 409, 'randomisation.already');
   });
 
-  it('refuses a missing or unknown factor option and a subject of another site, changing nothing', async () => {
+  it('refuses a missing or unknown factor option, a subject of another site and enrolment by hand, changing nothing', async () => {
     const subject = await addSubject(rs, randomiser, rs.siteA.id);
+    refused(await post(randomiser, '/dcap/subject/enrol', { id: subject.id, version: subject.version, randomNo: 'X1', treatmentPhase: 'T', firstDrugNo: 'K' }), 409, 'subject.enrol_by_randomisation');
     const before = await db().selectFrom('rand_allocations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     refused(await post(randomiser, '/dcap/balance/randomise', { subjectId: subject.id, version: subject.version, firstDrugNo: 'K' }), 422, 'randomisation.factor_missing');
     refused(await randomise(randomiser, subject, 'X'), 422, 'randomisation.factor_invalid');

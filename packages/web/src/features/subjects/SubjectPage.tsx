@@ -118,7 +118,7 @@ export function SubjectPage() {
           {t('subjects.actions.screening')}
         </Button>
       ) : null}
-      {canEnrol(data.status) ? (
+      {canEnrol(data.status) && project?.groupScheme !== 'PROJECT_GROUP_SCHEME_RAND' ? (
         <Button type="primary" onClick={() => setDialog('enrol')} data-testid="subject-enrol">
           {t('subjects.actions.enrol')}
         </Button>
