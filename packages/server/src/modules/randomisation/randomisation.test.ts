@@ -167,6 +167,37 @@ describe('randomising subjects', () => {
   });
 });
 
+describe('test and formal lists', () => {
+  it('uses the formal list only in production and the test list everywhere else, never mixed', async () => {
+    // The design goes to production too; the statistician and the investigator work there, then return.
+    const pm = rs.people.projectAdmin;
+    ok(await get(pm, '/dcap/projectEnv/selectEnv/dev'));
+    ok(await post(pm, '/dcap/project/design/publish', { projectId: rs.projectId, target: 'prd', note: 'Production' }));
+    ok(await get(pm, '/dcap/projectEnv/selectEnv/uat'));
+    const enterEnv = async (key: string) => {
+      for (const who of [statistician, randomiser]) ok(await get(who, `/dcap/projectEnv/selectEnv/${key}`));
+    };
+    try {
+      await enterEnv('prd');
+      const subject = await addSubject(rs, randomiser, rs.siteA.id);
+      refused(await randomise(randomiser, subject), 409, 'randomisation.no_table');
+      const formal = ok(await post(statistician, '/dcap/balance/table/generate', { schemeId: scheme.id, kind: 'formal' })) as RandTable;
+      expect(formal.seed).not.toBe(table.seed);
+      ok(await randomise(randomiser, subject));
+      const allocation = await db().selectFrom('rand_allocations').select(['table_id', 'random_no']).where('subject_id', '=', subject.id).executeTakeFirstOrThrow();
+      expect(allocation.table_id).toBe(formal.id);
+      const firstFormal = await db().selectFrom('rand_slots').select('random_no').where('table_id', '=', formal.id).where('stratum', '=', 'A01|SEX:M').where('seq', '=', 1).executeTakeFirstOrThrow();
+      expect(allocation.random_no).toBe(firstFormal.random_no);
+    } finally {
+      await enterEnv('uat');
+    }
+    const next = await addSubject(rs, randomiser, rs.siteA.id);
+    ok(await randomise(randomiser, next));
+    const back = await db().selectFrom('rand_allocations').select('table_id').where('subject_id', '=', next.id).executeTakeFirstOrThrow();
+    expect(back.table_id).toBe(table.id);
+  });
+});
+
 describe('unblinding (iMask)', () => {
   let subject: AddedSubject;
   let arm: string;
