@@ -19,6 +19,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     sort: z.number(),
     always: z.boolean().optional(),
     hidden: z.boolean().optional(),
+    application: z.enum(['dCap', 'Balance', 'iMask', 'iSupply']).optional(),
     children: z.array(menuItemSchema).optional(),
   }),
 );

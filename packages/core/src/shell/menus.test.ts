@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuViewer } from './menus.js';
-import { menuPaths, menusFor } from './menus.js';
+import { PROJECT_ACTIONS } from '../permissions/project.js';
+import { applicationOfPath, headerMenus, menuPaths, menusFor } from './menus.js';
 
 const member: MenuViewer = { admin: false, systemAdmin: false, projectAdmin: false, projectAbilities: {} };
 
@@ -55,5 +56,26 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
     const menus = menusFor({ ...member, admin: true });
     expect(menus.map((m) => m.sort)).toEqual([...menus.map((m) => m.sort)].sort((a, b) => a - b));
     expect(JSON.stringify(menus)).not.toContain('visibleTo');
+  });
+});
+
+describe('the header shows each sub-application\'s menus inside it (spec 000 §1, §2.4)', () => {
+  it('knows the application of a path by its mount point', () => {
+    expect(applicationOfPath('/balance/schemes')).toBe('Balance');
+    expect(applicationOfPath('/imask/blindManage/blindRandomTableTest')).toBe('iMask');
+    expect(applicationOfPath('/isupply/drugManage/drugList')).toBe('iSupply');
+    expect(applicationOfPath('/survey/schedule')).toBe('dCap');
+    expect(applicationOfPath('/balancesheet')).toBe('dCap');
+  });
+
+  it('keeps platform and project entries everywhere and each application\'s groups inside it only', () => {
+    const everything = menusFor({ admin: true, systemAdmin: false, projectAdmin: false, projectAbilities: Object.fromEntries(PROJECT_ACTIONS.map((action) => [action, true])) });
+    const keys = (path: string) => headerMenus(everything, path).map((item) => item.key);
+    expect(keys('/survey/schedule')).toEqual(expect.arrayContaining(['dataDisplay', 'survey', 'design', 'sys']));
+    expect(keys('/survey/schedule')).not.toContain('balance');
+    expect(keys('/balance/schemes')).toEqual(expect.arrayContaining(['dataDisplay', 'balance', 'sys']));
+    expect(keys('/balance/schemes')).not.toContain('survey');
+    expect(keys('/imask/blindManage/blindRandomTableTest')).toContain('imask');
+    expect(keys('/imask/blindManage/blindRandomTableTest')).not.toContain('balance');
   });
 });

@@ -16,7 +16,29 @@ export interface MenuItem {
   sort: number;
   always?: boolean;
   hidden?: boolean;
+  /**
+   * The sub-application a top-level group belongs to (spec 000 §1: data capture, Balance, iMask, iSupply are
+   * mounted under their own paths): the header shows it only inside that application, so every
+   * application's menus fit the header. Platform and project entries belong to none and always show.
+   */
+  application?: MenuApplication;
   children?: MenuItem[];
+}
+
+export type MenuApplication = 'dCap' | 'Balance' | 'iMask' | 'iSupply';
+
+/** The sub-application a path belongs to, by its mount point (spec 000 §2.4); data capture otherwise. */
+export function applicationOfPath(pathname: string): MenuApplication {
+  if (pathname === '/balance' || pathname.startsWith('/balance/')) return 'Balance';
+  if (pathname === '/imask' || pathname.startsWith('/imask/')) return 'iMask';
+  if (pathname === '/isupply' || pathname.startsWith('/isupply/')) return 'iSupply';
+  return 'dCap';
+}
+
+/** The top-level groups the header shows on a path: those of no application and those of the path's own. */
+export function headerMenus(menus: readonly MenuItem[], pathname: string): MenuItem[] {
+  const application = applicationOfPath(pathname);
+  return menus.filter((item) => item.application === undefined || item.application === application);
 }
 
 /** Who is asking: platform flags, and what they may do in the session's current project (if any). */
@@ -78,6 +100,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'menu.survey',
     icon: 'schedule',
     sort: 35,
+    application: 'dCap',
     visibleTo: inProject('record.view'),
     children: [
       // Spec 002 §2 "subject list with filters" (the data-capture landing, spec 000 §2.4), "subject
@@ -110,6 +133,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'balance.menu.group',
     icon: 'partition',
     sort: 50,
+    application: 'Balance',
     visibleTo: inProject('randomisation.view'),
     children: [
       { key: 'balanceLanding', path: '/balance/survey/schedule', titleKey: 'balance.menu.schemes', sort: 5, hidden: true, visibleTo: inProject('randomisation.view') },
@@ -126,6 +150,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'imask.menu.group',
     icon: 'eyeInvisible',
     sort: 55,
+    application: 'iMask',
     visibleTo: inProject('randomisation.view'),
     children: [
       { key: 'imaskOverview', path: '/imask/blindManage/blindRandomTableTest', titleKey: 'imask.menu.overview', icon: 'audit', sort: 10, visibleTo: inProject('randomisation.view') },
@@ -138,6 +163,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'menu.design',
     icon: 'build',
     sort: 40,
+    application: 'dCap',
     visibleTo: inProject('design.edit'),
     children: [
       { key: 'designInstruments', path: '/dCapVue/design/instruments', titleKey: 'menu.designInstruments', icon: 'form', sort: 10, visibleTo: inProject('design.edit') },

@@ -25,6 +25,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '@dcap/core';
+import { headerMenus } from '@dcap/core';
 
 /** Icon names the server may send in a menu entry; unknown names simply show no icon. */
 const MENU_ICONS: Record<string, ReactNode> = {
@@ -97,7 +98,8 @@ function activeKeys(menus: readonly MenuItem[], pathname: string): string[] {
 export function MainMenu({ menus }: { menus: readonly MenuItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = useMemo(() => toItems(menus, t), [menus, t]);
+  // Each sub-application's groups show only inside it (core `headerMenus`), so the header keeps its width.
+  const items = useMemo(() => toItems(headerMenus(menus, pathname), t), [menus, pathname, t]);
   const selected = useMemo(() => activeKeys(menus, pathname), [menus, pathname]);
 
   if (items.length === 0) {
