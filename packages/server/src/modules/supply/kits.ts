@@ -171,6 +171,6 @@ export async function stockOverview(deps: ServiceDeps, caller: ProjectCaller, bo
   const counts = (await repo.stockCounts(deps.db, context.scope.projectId, context.scope.env.id))
     .filter((row) => row.location_id !== null && row.status !== 'in_transit')
     .map((row) => ({ location_id: row.location_id ?? 0, kit_type_id: row.kit_type_id, status: row.status, n: Number(row.n) }));
-  const coming = (await repo.incoming(deps.db, context.scope.env.id, [...where.keys()])).map((row) => ({ location_id: row.destination_id, kit_type_id: row.kit_type_id, status: 'in_transit' as const, n: Number(row.n) }));
+  const coming = (await repo.incoming(deps.db, context.scope.env.id, [...where.keys()], ['shipped'])).map((row) => ({ location_id: row.destination_id, kit_type_id: row.kit_type_id, status: 'in_transit' as const, n: Number(row.n) }));
   return presentStock(context.viewer, [...counts, ...coming], where, types);
 }

@@ -274,7 +274,12 @@ export async function onHand(db: Executor, envId: number, locationIds: readonly 
 }
 
 /** Kits on shipments requested or shipped to the locations, by destination and kit type. */
-export async function incoming(db: Executor, envId: number, locationIds: readonly number[]) {
+/**
+ * Kits on their way to the locations: shipped only (`in_transit`), or also those on shipments still requested
+ * (`on order`, which resupply counts so it never orders twice). Kits of a requested shipment stay available at
+ * their depot until shipped, so the stock overview counts them there and not here.
+ */
+export async function incoming(db: Executor, envId: number, locationIds: readonly number[], statuses: readonly ('requested' | 'shipped')[] = ['requested', 'shipped']) {
   if (locationIds.length === 0) return [];
   return db
     .selectFrom('supply_shipments as s')
@@ -283,7 +288,7 @@ export async function incoming(db: Executor, envId: number, locationIds: readonl
     .select(['s.destination_id', 'k.kit_type_id', (eb) => eb.fn.countAll<string>().as('n')])
     .where('s.env_id', '=', envId)
     .where('s.destination_id', 'in', locationIds)
-    .where('s.status', 'in', ['requested', 'shipped'])
+    .where('s.status', 'in', [...statuses])
     .groupBy(['s.destination_id', 'k.kit_type_id'])
     .execute();
 }

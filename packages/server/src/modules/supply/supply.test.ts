@@ -295,3 +295,21 @@ describe('audit trail', () => {
     expect(rows.every((row) => row.actor_username !== null)).toBe(true);
   });
 });
+
+describe('the stock overview', () => {
+  it('counts the kits of a requested shipment at their depot, and in transit to the pharmacy only once shipped', async () => {
+    ok(await post(manager, '/dcap/supply/kit/generate', { depotId: ids.depot, batch: 'STOCK', expiresOn: '2099-12-31', items: [{ kitTypeId: ids.active, count: 2 }] }));
+    const countOf = async (location: number, status: 'available' | 'in_transit') => {
+      const rows = ok(await post(manager, '/dcap/supply/stock', {})) as SupplyStockRow[];
+      return rows.filter((row) => row.location.id === location && row.kitType.id === ids.active).reduce((sum, row) => sum + (row.counts[status] ?? 0), 0);
+    };
+    const depotBefore = await countOf(ids.depot, 'available');
+    const comingBefore = await countOf(ids.pharmacyB, 'in_transit');
+    const created = ok(await post(manager, '/dcap/supply/shipment/create', { originId: ids.depot, destinationId: ids.pharmacyB, items: [{ kitTypeId: ids.active, count: 2 }] })) as SupplyShipment;
+    expect(await countOf(ids.depot, 'available')).toBe(depotBefore);
+    expect(await countOf(ids.pharmacyB, 'in_transit')).toBe(comingBefore);
+    ok(await post(manager, '/dcap/supply/shipment/ship', { id: created.id }));
+    expect(await countOf(ids.depot, 'available')).toBe(depotBefore - 2);
+    expect(await countOf(ids.pharmacyB, 'in_transit')).toBe(comingBefore + 2);
+  });
+});
