@@ -301,7 +301,7 @@ describe('the stock overview', () => {
     ok(await post(manager, '/dcap/supply/kit/generate', { depotId: ids.depot, batch: 'STOCK', expiresOn: '2099-12-31', items: [{ kitTypeId: ids.active, count: 2 }] }));
     const countOf = async (location: number, status: 'available' | 'in_transit') => {
       const rows = ok(await post(manager, '/dcap/supply/stock', {})) as SupplyStockRow[];
-      return rows.filter((row) => row.location.id === location && row.kitType.id === ids.active).reduce((sum, row) => sum + (row.counts[status] ?? 0), 0);
+      return rows.filter((row) => row.location.id === location && row.kitType.id === ids.active).reduce((sum, row) => sum + row.counts[status], 0);
     };
     const depotBefore = await countOf(ids.depot, 'available');
     const comingBefore = await countOf(ids.pharmacyB, 'in_transit');
