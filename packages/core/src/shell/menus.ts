@@ -132,6 +132,24 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     ],
   },
   {
+    // iSupply (drug supply), spec 000 §1, §2.4: mounted under /isupply, landing on the drug list. Blinded
+    // callers see the screens too; the server gives them blinded kit names only.
+    key: 'isupply',
+    path: '/isupply',
+    titleKey: 'isupply.menu.group',
+    icon: 'medicineBox',
+    sort: 57,
+    visibleTo: inProject('supply.view'),
+    children: [
+      { key: 'supplyDrugList', path: '/isupply/drugManage/drugList', titleKey: 'isupply.menu.drugList', icon: 'medicineBox', sort: 10, visibleTo: inProject('supply.view') },
+      { key: 'supplyLocations', path: '/isupply/drugManage/locations', titleKey: 'isupply.menu.locations', icon: 'bank', sort: 20, visibleTo: inProject('supply.view') },
+      { key: 'supplyKits', path: '/isupply/drugManage/kits', titleKey: 'isupply.menu.kits', icon: 'appstore', sort: 30, visibleTo: inProject('supply.view') },
+      { key: 'supplyShipments', path: '/isupply/shipments', titleKey: 'isupply.menu.shipments', icon: 'car', sort: 40, visibleTo: inProject('supply.view') },
+      { key: 'supplyExpiry', path: '/isupply/expiry', titleKey: 'isupply.menu.expiry', icon: 'warning', sort: 50, visibleTo: inProject('supply.view') },
+      { key: 'supplyMonitor', path: '/isupply/monitor', titleKey: 'isupply.menu.monitor', icon: 'barChart', sort: 60, visibleTo: inProject('supply.view') },
+    ],
+  },
+  {
     // The data-capture application's design pages (ARCHITECTURE §1: sub-application prefix /dCapVue).
     key: 'design',
     path: '/dCapVue/design',
