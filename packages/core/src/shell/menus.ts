@@ -117,6 +117,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       // The designer of one scheme (`new` for an empty one), opened from the list.
       { key: 'balanceScheme', path: '/balance/schemes/:schemeId', titleKey: 'balance.menu.scheme', sort: 11, hidden: true, visibleTo: inProject('randomisation.view') },
       { key: 'balanceAllocations', path: '/balance/allocations', titleKey: 'balance.menu.allocations', icon: 'team', sort: 20, visibleTo: inProject('randomisation.view') },
+      // Each site's code at the remote randomisation service (docs/decisions.md "Remote randomisation protocol").
+      { key: 'balanceSiteMapping', path: '/balance/siteMapping', titleKey: 'balance.menu.siteMapping', icon: 'link', sort: 30, visibleTo: inProject('randomisation.design') },
     ],
   },
   {
