@@ -4,10 +4,11 @@ import type { zhCNSupply } from './zh-CN.supply';
 /** English texts of iSupply (drug supply), spec 000 §1, §2.4 (part of en-US.ts). */
 export const enUSSupply: Shape<typeof zhCNSupply> = {
   isupply: {
-    menu: { group: 'Drug supply', drugList: 'Drug plan', locations: 'Depots and pharmacies', kits: 'Kits', shipments: 'Shipments', expiry: 'Expiry alerts', monitor: 'Delivery centre' },
+    menu: { group: 'Supply', drugList: 'Drug plan', locations: 'Depots and pharmacies', kits: 'Kits', shipments: 'Shipments', expiry: 'Expiry alerts', monitor: 'Delivery centre' },
     fields: {
       code: 'Code',
       name: 'Chinese name',
+      displayName: 'Name',
       nameEn: 'English name',
       dosageForm: 'Dosage form',
       strength: 'Strength',

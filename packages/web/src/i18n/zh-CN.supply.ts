@@ -5,6 +5,7 @@ export const zhCNSupply = {
     fields: {
       code: '编码',
       name: '中文名称',
+      displayName: '名称',
       nameEn: '英文名称',
       dosageForm: '剂型',
       strength: '规格',

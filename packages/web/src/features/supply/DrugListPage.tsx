@@ -55,7 +55,7 @@ export function DrugListPage() {
 
   const productColumns: TableColumnsType<SupplyProduct> = [
     { title: t('isupply.fields.code'), dataIndex: 'code' },
-    { title: t('isupply.fields.name'), key: 'name', render: (_value, product) => (locale === 'en-US' ? (product.nameEn ?? product.name) : product.name) },
+    { title: t('isupply.fields.displayName'), key: 'name', render: (_value, product) => (locale === 'en-US' ? (product.nameEn ?? product.name) : product.name) },
     { title: t('isupply.fields.dosageForm'), dataIndex: 'dosageForm' },
     { title: t('isupply.fields.strength'), dataIndex: 'strength' },
     { title: t('isupply.fields.unit'), dataIndex: 'unit' },

@@ -85,7 +85,7 @@ export function LocationsPage() {
   const columns: TableColumnsType<SupplyLocation> = [
     { title: t('isupply.fields.kind'), dataIndex: 'kind', render: (kind: LocationKind) => <Tag color={kind === 'depot' ? 'blue' : 'green'}>{t(`isupply.kind.${kind}`)}</Tag> },
     { title: t('isupply.fields.code'), dataIndex: 'code' },
-    { title: t('isupply.fields.name'), key: 'name', render: (_value, location) => (locale === 'en-US' ? (location.nameEn ?? location.name) : location.name) },
+    { title: t('isupply.fields.displayName'), key: 'name', render: (_value, location) => (locale === 'en-US' ? (location.nameEn ?? location.name) : location.name) },
     {
       title: t('isupply.fields.site'),
       key: 'site',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canMoveShipment, DATE_TIME_FORMAT, SHIPMENT_STATUSES } from '@dcap/core';
 import type { ShipmentReason, ShipmentStatus, SupplyShipment } from '@dcap/core';
+import { useProjectContext } from '../../app/projectContext';
 import { useAppInit } from '../../app/initContext';
 import { useLocationsQuery, useMoveShipment, usePlanQuery, useResupplyCheck, useShipmentsQuery } from './api';
 import { kitTypeName, localeOf, locationName } from './labels';
@@ -47,24 +48,28 @@ export function ShipmentsPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const mayManage = init.projectAbilities['supply.manage'] === true;
   const maySite = init.projectAbilities['supply.site'] === true;
+  const { sites } = useProjectContext();
+  // Who holds a location, as the server decides it (modules/supply/context.ts): a pharmacy's staff within
+  // their sites, the supply manager for a depot. The server checks it again on every move.
+  const holds = (location: SupplyShipment['origin']) => (location.kind === 'site' ? sites.some((site) => site.id === location.siteId) : mayManage);
 
   const act = (shipment: SupplyShipment) => {
     const buttons = [];
     const busy = move.isPending && move.variables.id === shipment.id;
-    if (canMoveShipment(shipment.status, 'shipped'))
+    if (canMoveShipment(shipment.status, 'shipped') && holds(shipment.origin))
       buttons.push(
         <Button key="ship" size="small" type="primary" loading={busy} onClick={() => void move.mutateAsync({ id: shipment.id, to: 'shipped' }).catch(() => undefined)} data-testid={`shipment-ship-${String(shipment.id)}`}>
           {t('isupply.shipments.ship')}
         </Button>,
       );
-    if (canMoveShipment(shipment.status, 'received'))
+    if (canMoveShipment(shipment.status, 'received') && holds(shipment.destination))
       buttons.push(
         <Button key="receive" size="small" type="primary" loading={busy} onClick={() => void move.mutateAsync({ id: shipment.id, to: 'received' }).catch(() => undefined)} data-testid={`shipment-receive-${String(shipment.id)}`}>
           {t('isupply.shipments.receive')}
         </Button>,
       );
     for (const to of ['lost', 'damaged'] as const)
-      if (canMoveShipment(shipment.status, to))
+      if (canMoveShipment(shipment.status, to) && (holds(shipment.origin) || holds(shipment.destination)))
         buttons.push(
           <Button key={to} size="small" danger onClick={() => setDialog({ kind: 'loss', id: shipment.id, status: to })} data-testid={`shipment-${to}-${String(shipment.id)}`}>
             {t(`isupply.shipments.${to}`)}

@@ -50,14 +50,17 @@ export function stockChartOption(data: StockChartData, t: Translate): EChartsOpt
     xAxis: { type: 'category', data: data.locations, axisLabel: { interval: 0, rotate: data.locations.length > 6 ? 30 : 0 } },
     yAxis: { type: 'value', name: t('isupply.monitor.axisKits'), minInterval: 1 },
     series: [
-      ...data.series.map((series) => ({ type: 'bar' as const, stack: 'stock', name: series.name, data: series.data })),
-      { type: 'bar' as const, stack: 'stock', name: t('isupply.monitor.inTransit'), data: data.inTransit, itemStyle: { opacity: 0.45 } },
+      ...data.series.map((series) => ({ type: 'bar' as const, stack: 'stock', name: series.name, data: series.data, barMaxWidth: 72 })),
+      { type: 'bar' as const, stack: 'stock', name: t('isupply.monitor.inTransit'), data: data.inTransit, barMaxWidth: 72, itemStyle: { opacity: 0.45 } },
       {
         type: 'scatter' as const,
         name: t('isupply.monitor.trigger'),
         data: data.trigger.map((value) => value ?? '-'),
+        // A wide, dark line across the bar at the trigger level, so it reads as a threshold, not a value.
         symbol: 'rect',
-        symbolSize: [36, 4],
+        symbolSize: [96, 3],
+        itemStyle: { color: '#cf1322' },
+        label: { show: true, position: 'right', formatter: '{c}' },
         z: 10,
       },
     ],
