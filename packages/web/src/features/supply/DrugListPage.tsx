@@ -37,6 +37,8 @@ export function DrugListPage() {
   const data = plan.data;
   const armsVisible = data?.armsVisible === true;
   const close = () => setEditing(null);
+  // A blinded caller gets every arm's line under one blinded name: identical rows are shown once.
+  const once = <T,>(rows: readonly T[], key: (row: T) => string): T[] => (armsVisible ? [...rows] : [...new Map(rows.map((row) => [key(row), row])).values()]);
 
   const eventName = (id: number) => {
     const event = events.data?.find((candidate) => candidate.id === id);
@@ -130,13 +132,13 @@ export function DrugListPage() {
           size="small"
           pagination={false}
           columns={dosingColumns}
-          dataSource={data?.dosing ?? []}
+          dataSource={once(data?.dosing ?? [], (line) => `${String(line.eventId)}:${typeName(line.kitTypeId)}:${String(line.quantity)}`)}
           locale={empty}
           data-testid="dosing-table"
         />
       </Card>
       <Card title={t('isupply.plan.resupply')} extra={add(t('isupply.plan.setResupply'), () => setEditing({ kind: 'resupply', initial: null }), 'resupply-add')}>
-        <Table<ResupplyRow> rowKey={(row) => `${String(row.locationId)}:${String(row.kitTypeId)}`} size="small" pagination={false} columns={resupplyColumns} dataSource={data?.resupply ?? []} locale={empty} data-testid="resupply-table" />
+        <Table<ResupplyRow> rowKey={(row) => `${String(row.locationId)}:${String(row.kitTypeId)}`} size="small" pagination={false} columns={resupplyColumns} dataSource={once(data?.resupply ?? [], (row) => `${String(row.locationId)}:${kitTypeName(row.kitType, locale)}:${String(row.triggerLevel)}:${String(row.targetLevel)}:${String(row.predictiveDays)}`)} locale={empty} data-testid="resupply-table" />
       </Card>
       {editing?.kind === 'product' ? <ProductForm initial={editing.initial} onClose={close} /> : null}
       {editing?.kind === 'kitType' ? <KitTypeForm initial={editing.initial} products={data?.products ?? []} onClose={close} /> : null}

@@ -41,8 +41,14 @@ const BLINDED_PLAN: SupplyPlan = {
     { id: 7, name: '研究药盒', nameEn: 'Study kit', blindedName: '研究药盒', blindedNameEn: 'Study kit', unitsPerKit: 28 },
     { id: 8, name: '研究药盒', nameEn: 'Study kit', blindedName: '研究药盒', blindedNameEn: 'Study kit', unitsPerKit: 28 },
   ],
-  dosing: [{ eventId: 3, kitTypeId: 7, quantity: 1 }],
-  resupply: [{ locationId: 12, kitTypeId: 7, kitType: { name: '研究药盒', nameEn: 'Study kit' }, triggerLevel: 2, targetLevel: 6, predictiveDays: 7 }],
+  dosing: [
+    { eventId: 3, kitTypeId: 7, quantity: 1 },
+    { eventId: 3, kitTypeId: 8, quantity: 1 },
+  ],
+  resupply: [
+    { locationId: 12, kitTypeId: 7, kitType: { name: '研究药盒', nameEn: 'Study kit' }, triggerLevel: 2, targetLevel: 6, predictiveDays: 7 },
+    { locationId: 12, kitTypeId: 8, kitType: { name: '研究药盒', nameEn: 'Study kit' }, triggerLevel: 2, targetLevel: 6, predictiveDays: 7 },
+  ],
 };
 
 const EVENTS = [{ id: 3, projectId: 5, name: '基线', nameEn: 'Baseline', type: 'BASELINE', sort: 1, offsetDays: 0, windowBefore: 0, windowAfter: 3, repeatable: false, instruments: [] }];
@@ -120,6 +126,9 @@ describe('iSupply screens', { timeout: 60_000 }, () => {
     expect(within(kitTypes).queryByText('组别')).toBeNull();
     expect(kitTypes.querySelector('[data-testid^="kit-type-arm-"]')).toBeNull();
     expect(within(screen.getByTestId('dosing-table')).queryByText('组别')).toBeNull();
+    // Both arms' lines read the same to a blinded caller, and are shown once.
+    expect(screen.getByTestId('dosing-table').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(1);
+    expect(screen.getByTestId('resupply-table').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(1);
     expect(screen.queryByTestId('product-add')).toBeNull();
     expect(screen.queryByTestId('resupply-add')).toBeNull();
   });
