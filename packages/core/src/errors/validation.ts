@@ -50,6 +50,9 @@ const VALIDATION_MESSAGES = {
     'zh-CN': '最小化随机须至少有一个分层因素或将中心作为因素',
     'en-US': 'Minimisation needs at least one factor, or the site as a factor',
   },
+  // Drug supply (core supply/schemas.ts).
+  target_below_trigger: { 'zh-CN': '{field} 不能低于触发水平', 'en-US': '{field} must not be below the trigger level' },
+  invalid_date: { 'zh-CN': '{field} 不是有效的日期', 'en-US': '{field} is not a valid date' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

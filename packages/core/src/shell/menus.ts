@@ -141,6 +141,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       // The designer of one scheme (`new` for an empty one), opened from the list.
       { key: 'balanceScheme', path: '/balance/schemes/:schemeId', titleKey: 'balance.menu.scheme', sort: 11, hidden: true, visibleTo: inProject('randomisation.view') },
       { key: 'balanceAllocations', path: '/balance/allocations', titleKey: 'balance.menu.allocations', icon: 'team', sort: 20, visibleTo: inProject('randomisation.view') },
+      // Each site's code at the remote randomisation service (docs/decisions.md "Remote randomisation protocol").
+      { key: 'balanceSiteMapping', path: '/balance/siteMapping', titleKey: 'balance.menu.siteMapping', icon: 'link', sort: 30, visibleTo: inProject('randomisation.design') },
     ],
   },
   {
@@ -154,6 +156,24 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     visibleTo: inProject('randomisation.view'),
     children: [
       { key: 'imaskOverview', path: '/imask/blindManage/blindRandomTableTest', titleKey: 'imask.menu.overview', icon: 'audit', sort: 10, visibleTo: inProject('randomisation.view') },
+    ],
+  },
+  {
+    // iSupply (drug supply), spec 000 §1, §2.4: mounted under /isupply, landing on the drug list. Blinded
+    // callers see the screens too; the server gives them blinded kit names only.
+    key: 'isupply',
+    path: '/isupply',
+    titleKey: 'isupply.menu.group',
+    icon: 'medicineBox',
+    sort: 57,
+    visibleTo: inProject('supply.view'),
+    children: [
+      { key: 'supplyDrugList', path: '/isupply/drugManage/drugList', titleKey: 'isupply.menu.drugList', icon: 'medicineBox', sort: 10, visibleTo: inProject('supply.view') },
+      { key: 'supplyLocations', path: '/isupply/drugManage/locations', titleKey: 'isupply.menu.locations', icon: 'bank', sort: 20, visibleTo: inProject('supply.view') },
+      { key: 'supplyKits', path: '/isupply/drugManage/kits', titleKey: 'isupply.menu.kits', icon: 'appstore', sort: 30, visibleTo: inProject('supply.view') },
+      { key: 'supplyShipments', path: '/isupply/shipments', titleKey: 'isupply.menu.shipments', icon: 'car', sort: 40, visibleTo: inProject('supply.view') },
+      { key: 'supplyExpiry', path: '/isupply/expiry', titleKey: 'isupply.menu.expiry', icon: 'warning', sort: 50, visibleTo: inProject('supply.view') },
+      { key: 'supplyMonitor', path: '/isupply/monitor', titleKey: 'isupply.menu.monitor', icon: 'barChart', sort: 60, visibleTo: inProject('supply.view') },
     ],
   },
   {

@@ -103,6 +103,7 @@ export const supplyKitListSchema = z.strictObject({
   /** Honoured only for callers who may see arms: a kit type is what blinded users may not group by. */
   kitTypeId: dbId().optional(),
   kitNo: safeText().max(40).optional(),
+  batch: safeText().max(50).optional(),
   ...page,
 });
 export type SupplyKitListQuery = z.infer<typeof supplyKitListSchema>;

@@ -17,7 +17,7 @@ export function showApplicationNames(count: number): boolean {
 /**
  * Where each application lands (spec 000 §2.4 "Default landing paths: data capture … /survey/schedule"):
  * data capture opens on the subject list; the dashboard stays at /project/DataDisplay. Balance is mounted
- * under /balance and iMask under /imask (spec 000 §1), each on its own landing. The other sub-applications
+ * under /balance, iMask under /imask and iSupply under /isupply (spec 000 §1), each on its own landing. The other sub-applications
  * are not part of this deployment yet.
  */
 export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
@@ -25,6 +25,6 @@ export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
   Balance: '/balance/survey/schedule',
   Bigscreen: null,
   iMask: '/imask/blindManage/blindRandomTableTest',
-  iSupply: null,
+  iSupply: '/isupply/drugManage/drugList',
   Analytics: null,
 };

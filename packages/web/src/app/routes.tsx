@@ -16,7 +16,8 @@ import { UserLayout } from './layouts/UserLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { PageSpin } from '../components/PageSpin';
-import { ALLOCATIONS_PATH, BALANCE_LANDING_PATH, BLINDING_PATH, SCHEMES_PATH } from '../features/balance/paths';
+import { ALLOCATIONS_PATH, BALANCE_LANDING_PATH, BLINDING_PATH, SCHEMES_PATH, SITE_MAPPING_PATH } from '../features/balance/paths';
+import { DRUG_LIST_PATH, EXPIRY_PATH, KITS_PATH, LOCATIONS_PATH, MONITORING_PATH, SHIPMENTS_PATH } from '../features/supply/paths';
 import { SYNC_PROJECT_DATA_PATH, SYNC_TASK_LIST_PATH } from '../features/environments/paths';
 
 /* Feature pages load as separate chunks; the progress bar shows while one is fetched. */
@@ -68,6 +69,13 @@ const importDetailPage = async () => ({ Component: (await import('../features/im
 const schemeListPage = async () => ({ Component: (await import('../features/balance/SchemeListPage')).SchemeListPage });
 const schemeDesignerPage = async () => ({ Component: (await import('../features/balance/SchemeDesignerPage')).SchemeDesignerPage });
 const allocationListPage = async () => ({ Component: (await import('../features/balance/AllocationListPage')).AllocationListPage });
+const siteMappingPage = async () => ({ Component: (await import('../features/balance/SiteMappingPage')).SiteMappingPage });
+const drugListPage = async () => ({ Component: (await import('../features/supply/DrugListPage')).DrugListPage });
+const locationsPage = async () => ({ Component: (await import('../features/supply/LocationsPage')).LocationsPage });
+const kitsPage = async () => ({ Component: (await import('../features/supply/KitsPage')).KitsPage });
+const shipmentsPage = async () => ({ Component: (await import('../features/supply/ShipmentsPage')).ShipmentsPage });
+const expiryPage = async () => ({ Component: (await import('../features/supply/ExpiryPage')).ExpiryPage });
+const monitoringPage = async () => ({ Component: (await import('../features/supply/MonitoringPage')).MonitoringPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
@@ -140,7 +148,15 @@ export const routes: RouteObject[] = [
           { path: SCHEMES_PATH, lazy: schemeListPage },
           { path: `${SCHEMES_PATH}/:schemeId`, lazy: schemeDesignerPage },
           { path: ALLOCATIONS_PATH, lazy: allocationListPage },
+          { path: SITE_MAPPING_PATH, lazy: siteMappingPage },
           { path: BLINDING_PATH, lazy: blindingPage },
+          // iSupply (drug supply), spec 000 §1, §2.4: mounted under /isupply, landing on the drug list.
+          { path: DRUG_LIST_PATH, lazy: drugListPage },
+          { path: LOCATIONS_PATH, lazy: locationsPage },
+          { path: KITS_PATH, lazy: kitsPage },
+          { path: SHIPMENTS_PATH, lazy: shipmentsPage },
+          { path: EXPIRY_PATH, lazy: expiryPage },
+          { path: MONITORING_PATH, lazy: monitoringPage },
         ],
       },
       {

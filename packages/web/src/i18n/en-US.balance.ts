@@ -4,7 +4,23 @@ import type { zhCNBalance } from './zh-CN.balance';
 /** English texts of Balance (randomisation) and iMask (blinding), spec 000 §1, §2.2 (part of en-US.ts). */
 export const enUSBalance: Shape<typeof zhCNBalance> = {
   balance: {
-    menu: { group: 'Randomisation', schemes: 'Randomisation schemes', scheme: 'Scheme design', allocations: 'Allocations' },
+    menu: { group: 'Randomisation', schemes: 'Randomisation schemes', scheme: 'Scheme design', allocations: 'Allocations', siteMapping: 'Site mapping' },
+    siteMapping: {
+      title: 'Site mapping',
+      remoteSite: 'Code at the randomisation service',
+      atService: 'At the service',
+      known: 'Known',
+      unknown: 'Unknown',
+      unchecked: 'Not checked',
+      updated: 'Changed by · at',
+      actions: 'Actions',
+      clear: 'Clear',
+      clearConfirm: 'Clear the mapping of site {{site}}?',
+      editTitle: 'Site mapping: {{site}}',
+      required: 'Enter the site’s code at the randomisation service',
+      notRemote: 'The project does not randomise remotely: codes are stored as given and checked at the first randomisation.',
+      noAnswer: 'The randomisation service did not answer; the codes could not be checked.',
+    },
     fields: {
       schemeName: 'Scheme name',
       method: 'Method',

@@ -10,6 +10,7 @@ import { enUSDesignImport } from './en-US.designImport';
 import { enUSImports } from './en-US.imports';
 import { enUSExports } from './en-US.exports';
 import { enUSBalance } from './en-US.balance';
+import { enUSSupply } from './en-US.supply';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -303,6 +304,7 @@ export const enUS: Catalogue = {
   ...enUSImports,
   ...enUSExports,
   ...enUSBalance,
+  ...enUSSupply,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

@@ -1,7 +1,23 @@
 /** Chinese texts of Balance (randomisation) and iMask (blinding), spec 000 §1, §2.2 (part of zh-CN.ts). */
 export const zhCNBalance = {
   balance: {
-    menu: { group: '随机化', schemes: '随机化方案', scheme: '方案设计', allocations: '随机分配记录' },
+    menu: { group: '随机化', schemes: '随机化方案', scheme: '方案设计', allocations: '随机分配记录', siteMapping: '中心映射' },
+    siteMapping: {
+      title: '中心映射',
+      remoteSite: '随机系统中心编码',
+      atService: '随机系统',
+      known: '已识别',
+      unknown: '未识别',
+      unchecked: '未核对',
+      updated: '修改人 · 时间',
+      actions: '操作',
+      clear: '清除',
+      clearConfirm: '确定清除中心 {{site}} 的映射？',
+      editTitle: '中心映射：{{site}}',
+      required: '请输入随机系统中的中心编码',
+      notRemote: '本项目未启用远程随机：编码照原样保存，首次随机时再核对。',
+      noAnswer: '随机系统未应答，无法核对各中心编码。',
+    },
     fields: {
       schemeName: '方案名称',
       method: '随机方法',

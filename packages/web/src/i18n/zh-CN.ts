@@ -9,6 +9,7 @@ import { zhCNDesignImport } from './zh-CN.designImport';
 import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
+import { zhCNSupply } from './zh-CN.supply';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -301,6 +302,7 @@ export const zhCN = {
   ...zhCNImports,
   ...zhCNExports,
   ...zhCNBalance,
+  ...zhCNSupply,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

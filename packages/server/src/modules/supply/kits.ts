@@ -90,6 +90,7 @@ export async function listKits(deps: ServiceDeps, caller: ProjectCaller, body: S
       ...(body.locationId ? { locationId: body.locationId } : {}),
       ...(body.kitTypeId && context.viewer.armsVisible ? { kitTypeId: body.kitTypeId } : {}),
       ...(body.kitNo ? { kitNo: body.kitNo } : {}),
+      ...(body.batch ? { batch: body.batch } : {}),
     },
     body.page ?? 1,
     body.pageSize ?? 50,

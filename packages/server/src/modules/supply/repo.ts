@@ -171,6 +171,7 @@ export interface KitFilter {
   locationId?: number;
   kitTypeId?: number;
   kitNo?: string;
+  batch?: string;
   expiringBy?: string;
 }
 
@@ -181,6 +182,7 @@ function filtered(db: Executor, filter: KitFilter) {
   if (filter.locationId) query = query.where('k.location_id', '=', filter.locationId);
   if (filter.kitTypeId) query = query.where('k.kit_type_id', '=', filter.kitTypeId);
   if (filter.kitNo) query = query.where('k.kit_no', '=', filter.kitNo);
+  if (filter.batch) query = query.where('k.batch', '=', filter.batch);
   if (filter.expiringBy) query = query.where('k.expires_on', '<=', filter.expiringBy).where('k.status', 'in', ['available', 'at_site', 'quarantined']);
   return query;
 }

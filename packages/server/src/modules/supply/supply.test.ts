@@ -82,6 +82,8 @@ describe('kit lists', () => {
     expect(new Set(kits.slice(0, 20).map((kit) => kit.kit_type_id)).size).toBe(2);
     const next = ok(await post(manager, '/dcap/supply/kit/generate', { depotId: ids.depot, batch: 'B002', expiresOn: '2099-12-31', prefix: 'K', items: [{ kitTypeId: ids.placebo, count: 10 }] })) as SupplyKitListResult;
     expect(next.firstKitNo).toBe('K000041');
+    const batch = ok(await post(manager, '/dcap/supply/kit/list', { batch: 'B002', pageSize: 500 })) as { total: number };
+    expect(batch.total).toBe(10);
     const audit = await db().selectFrom('audit_log').select(['action', 'new_value']).where('action', '=', 'supply_kit_list.generate').execute();
     expect(audit).toHaveLength(2);
     expect(JSON.stringify(audit)).not.toMatch(/seed/i);

@@ -3,19 +3,24 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  BarChartOutlined,
   BuildOutlined,
+  CarOutlined,
   CloudDownloadOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
   EyeInvisibleOutlined,
   FormOutlined,
   HomeOutlined,
+  LinkOutlined,
+  MedicineBoxOutlined,
   PartitionOutlined,
   ProjectOutlined,
   ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
@@ -46,6 +51,11 @@ const MENU_ICONS: Record<string, ReactNode> = {
   cloudDownload: <CloudDownloadOutlined />,
   partition: <PartitionOutlined />,
   eyeInvisible: <EyeInvisibleOutlined />,
+  medicineBox: <MedicineBoxOutlined />,
+  car: <CarOutlined />,
+  warning: <WarningOutlined />,
+  barChart: <BarChartOutlined />,
+  link: <LinkOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;

@@ -10,9 +10,11 @@ import {
   randTableListSchema,
   randTableSchema,
   simulationReportSchema,
+  siteMappingListSchema,
+  siteMappingSchema,
   tableUploadReplySchema,
 } from '@dcap/core';
-import type { RandomiseRequest, RandScheme, RandTableKind, SchemeSaveRequest, SimulateRequest } from '@dcap/core';
+import type { RandomiseRequest, RandScheme, RandTableKind, SchemeSaveRequest, SimulateRequest, SiteMappingSaveRequest } from '@dcap/core';
 import { useApi } from '../../app/services';
 import { scheduleKeys } from '../schedule/api';
 import { subjectKeys } from '../subjects/api';
@@ -28,6 +30,7 @@ export const balanceKeys = {
   slots: (tableId: number, page: number, pageSize: number, stratum: string) => ['balance', 'slots', tableId, page, pageSize, stratum] as const,
   allocations: (projectId: number, env: string, page: number, pageSize: number) => ['balance', 'allocations', projectId, env, page, pageSize] as const,
   subjectAllocation: (subjectId: number) => ['balance', 'subjectAllocation', subjectId] as const,
+  siteMappings: (projectId: number) => ['balance', 'siteMappings', projectId] as const,
 };
 
 /** GET /dcap/balance/scheme/list: the project's schemes, newest first. */
@@ -157,4 +160,20 @@ export function useRandomise() {
       await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
     },
   });
+}
+
+/** GET /dcap/balance/siteMapping/list: each site's code at the remote service and whether the service knows it. */
+export function useSiteMappingsQuery(projectId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: balanceKeys.siteMappings(projectId ?? 0),
+    enabled: projectId !== null,
+    queryFn: ({ signal }) => api.request('/balance/siteMapping/list', { signal, silent: true, schema: siteMappingListSchema }),
+  });
+}
+
+/** POST /dcap/balance/siteMapping/save; silent, so the dialog shows the service's refusal in the caller's language. */
+export function useSaveSiteMapping() {
+  const api = useApi();
+  return useBalanceWrite((body: SiteMappingSaveRequest) => api.request('/balance/siteMapping/save', { method: 'POST', json: body, silent: true, schema: siteMappingSchema }));
 }

@@ -4,6 +4,8 @@ import type { RandScheme } from '@dcap/core';
 export const BALANCE_LANDING_PATH = '/balance/survey/schedule';
 export const SCHEMES_PATH = '/balance/schemes';
 export const ALLOCATIONS_PATH = '/balance/allocations';
+/** Each site's code at the remote randomisation service. */
+export const SITE_MAPPING_PATH = '/balance/siteMapping';
 /** iMask's landing, the blinding overview (spec 000 §2.4). */
 export const BLINDING_PATH = '/imask/blindManage/blindRandomTableTest';
 

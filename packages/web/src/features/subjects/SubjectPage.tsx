@@ -9,6 +9,7 @@ import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback,
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { RandomiseButton, SubjectAllocation } from '../balance/SubjectRandomisation';
+import { SubjectDispensing } from '../supply/SubjectDispensing';
 import { CasebookButton } from '../crfPdf/CrfPdfButtons';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
 import { useSubjectOptionsQuery, useSubjectQuery, useUpdateSubjectMutation } from './api';
@@ -196,6 +197,7 @@ export function SubjectPage() {
           <Descriptions.Item label={t('subjects.fields.createdAt')}>{dayjs(data.createdAt).format(DATE_TIME_FORMAT)}</Descriptions.Item>
         </Descriptions>
         <SubjectAllocation subject={data} />
+        <SubjectDispensing subject={data} />
       </Card>
       <Card>
         <Tabs
