@@ -77,5 +77,7 @@ describe('the header shows each sub-application\'s menus inside it (spec 000 §1
     expect(keys('/balance/schemes')).not.toContain('survey');
     expect(keys('/imask/blindManage/blindRandomTableTest')).toContain('imask');
     expect(keys('/imask/blindManage/blindRandomTableTest')).not.toContain('balance');
+    expect(keys('/isupply/drugManage/drugList')).toContain('isupply');
+    expect(keys('/survey/schedule')).not.toContain('isupply');
   });
 });

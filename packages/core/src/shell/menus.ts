@@ -166,6 +166,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'isupply.menu.group',
     icon: 'medicineBox',
     sort: 57,
+    application: 'iSupply',
     visibleTo: inProject('supply.view'),
     children: [
       { key: 'supplyDrugList', path: '/isupply/drugManage/drugList', titleKey: 'isupply.menu.drugList', icon: 'medicineBox', sort: 10, visibleTo: inProject('supply.view') },
