@@ -4,3 +4,4 @@ export * from './shipment.js';
 export * from './resupply.js';
 export * from './expiry.js';
 export * from './dosing.js';
+export * from './holder.js';

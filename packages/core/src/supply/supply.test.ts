@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { holdsLocation } from './holder.js';
 import { firstDosedEvent, kitsForVisit } from './dosing.js';
 import { dispensableUntil, expiresWithin } from './expiry.js';
 import { generateKitNumbers, readKitList } from './kit-list.js';
@@ -171,5 +172,17 @@ describe('dosing plan', () => {
   it('finds the first dosed visit in schedule order', () => {
     expect(firstDosedEvent(plan, 'A', [9, 11, 10])).toBe(11);
     expect(firstDosedEvent(plan, 'C', [9, 10, 11])).toBeNull();
+  });
+});
+
+describe('who acts at a supply location', () => {
+  it('is a pharmacy’s own site staff, or for a depot the study-wide supply manager', () => {
+    const pharmacy = { kind: 'site' as const, siteId: 7 };
+    const depot = { kind: 'depot' as const, siteId: null };
+    expect(holdsLocation(pharmacy, { sites: [7], manager: false })).toBe(true);
+    expect(holdsLocation(pharmacy, { sites: [8], manager: true })).toBe(false);
+    expect(holdsLocation(depot, { sites: 'all', manager: true })).toBe(true);
+    expect(holdsLocation(depot, { sites: [7], manager: true })).toBe(false);
+    expect(holdsLocation(depot, { sites: 'all', manager: false })).toBe(false);
   });
 });

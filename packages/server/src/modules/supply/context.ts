@@ -1,4 +1,4 @@
-import { AppError, armsVisible, canInProject, inSiteScope } from '@dcap/core';
+import { AppError, armsVisible, canInProject, holdsLocation } from '@dcap/core';
 import type { SupplyLocationRow } from '../../db/schema.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { Executor } from '../audit/repo.js';
@@ -25,7 +25,7 @@ export async function supplyContext(db: Executor, caller: ProjectCaller): Promis
 
 /** Whether the caller may act at a location: a pharmacy of one of their sites, or a depot when they run supply. */
 export function locationInScope(context: SupplyContext, location: SupplyLocationRow): boolean {
-  return location.kind === 'site' ? location.site_id !== null && inSiteScope(context.scope.sites, location.site_id) : context.manager && context.scope.sites === 'all';
+  return holdsLocation({ kind: location.kind, siteId: location.site_id }, { sites: context.scope.sites, manager: context.manager });
 }
 
 /** A location of the project the caller may act at; any other answers as one that does not exist. */

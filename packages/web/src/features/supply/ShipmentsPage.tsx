@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canMoveShipment, DATE_TIME_FORMAT, SHIPMENT_STATUSES } from '@dcap/core';
+import { canMoveShipment, DATE_TIME_FORMAT, holdsLocation, SHIPMENT_STATUSES } from '@dcap/core';
 import type { ShipmentReason, ShipmentStatus, SupplyShipment } from '@dcap/core';
 import { useProjectContext } from '../../app/projectContext';
 import { useAppInit } from '../../app/initContext';
@@ -49,9 +49,10 @@ export function ShipmentsPage() {
   const mayManage = init.projectAbilities['supply.manage'] === true;
   const maySite = init.projectAbilities['supply.site'] === true;
   const { sites } = useProjectContext();
-  // Who holds a location, as the server decides it (modules/supply/context.ts): a pharmacy's staff within
-  // their sites, the supply manager for a depot. The server checks it again on every move.
-  const holds = (location: SupplyShipment['origin']) => (location.kind === 'site' ? sites.some((site) => site.id === location.siteId) : mayManage);
+  // Who holds a location, by core's rule (the server applies it again on every move). The sites the caller
+  // works at are those the project context lists; a supply manager's scope is every site.
+  const holds = (location: SupplyShipment['origin']) =>
+    holdsLocation({ kind: location.kind, siteId: location.siteId ?? null }, { sites: mayManage ? 'all' : sites.map((site) => site.id), manager: mayManage });
 
   const act = (shipment: SupplyShipment) => {
     const buttons = [];
