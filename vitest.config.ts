@@ -16,6 +16,7 @@ const EMBEDDED_ONLY = [
   'src/http/api-doc.test.ts',
   'src/http/error-catalogue.test.ts',
   'src/http/messages.test.ts',
+  'src/modules/exports/stored-value.test.ts',
   'src/test/architecture.test.ts',
 ];
 
