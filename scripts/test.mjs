@@ -74,9 +74,9 @@ async function vitest(name, projects, file, env = {}) {
   count(file, !(await runBatch(name, 'npx', args, { env, buffered: true })));
 }
 
-// Two lanes. The checking lane keeps both cores busy: lint, type-check and the web build side by side, then
-// the unit tests and the API suite on PGlite in one vitest run (one pool of workers, no idle tail), then the
-// API suite on PostgreSQL. The browser lane starts as soon as the web build is done: a journey mostly waits on
+// Two lanes. The checking lane keeps both cores busy: the lint (one core) side by side with the type-check,
+// then the unit tests and the API suite on PGlite in one vitest run (one pool of workers, no idle tail), then
+// the API suite on PostgreSQL. The browser lane starts as soon as the web build is done: a journey mostly waits on
 // the browser and the server, so it costs little CPU, and its time hides inside the checking lane's. The
 // checking lane runs at a lower priority (`nice`) so that the journeys, which wait on each click, get a core
 // whenever they ask for one.
@@ -109,18 +109,21 @@ async function browserLane() {
 }
 
 async function checkingLane() {
-  await Promise.all([
-    runBatch('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true }),
+  // The lint is one process on one core: it runs beside the rest rather than before it, so the type-check
+  // and the test runs use the core it leaves (docs/architecture.md, "Tests and their speed").
+  const lint = runBatch('lint', 'npx', ['eslint', '.', '--max-warnings', '0'], { buffered: true });
+  const tests = (async () => {
     // TypeScript's native compiler checks types (several times faster than the JavaScript one, which the lint
     // still uses for its typed rules); see docs/architecture.md, "Tests and their speed".
-    runBatch('type-check', 'node', [path.join('node_modules', 'typescript-native', 'bin', 'tsc'), '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true }),
-  ]);
-  await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
-  if (postgresUrl) {
-    await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
-  } else {
-    console.log('\n▷ API integration on PostgreSQL skipped: set TEST_DATABASE_URL (CI always runs it).');
-  }
+    await runBatch('type-check', 'node', [path.join('node_modules', 'typescript-native', 'bin', 'tsc'), '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true });
+    await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
+    if (postgresUrl) {
+      await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
+    } else {
+      console.log('\n▷ API integration on PostgreSQL skipped: set TEST_DATABASE_URL (CI always runs it).');
+    }
+  })();
+  await Promise.all([lint, tests]);
 }
 
 await Promise.all([checkingLane(), browserLane()]);
