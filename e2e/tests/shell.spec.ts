@@ -33,6 +33,9 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
+  // The shell's own calls after signing in (entering the first project among them) must land before a test
+  // moves the session elsewhere through the API, or they would move it back.
+  await page.waitForLoadState('networkidle');
 }
 
 async function signOut(page: Page): Promise<void> {
