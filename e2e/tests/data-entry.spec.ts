@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config.js';
+import { call, idOf, inputOf, login, session, shot } from './journey-api.js';
 
 /**
  * Data entry from a subject's enrolment to a locked visit (spec 002): a coordinator adds and enrols a
@@ -39,44 +40,6 @@ const USERS: Record<Role, { username: string; name: string; nameEn: string }> = 
   investigator: { username: 'entry.pi', name: '研究者李医生', nameEn: 'Dr Li (PI)' },
   dataManager: { username: 'entry.dm', name: '数据管理员小钱', nameEn: 'Qian (DM)' },
 };
-
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
-async function call(request: APIRequestContext, token: string | null, method: 'GET' | 'POST', url: string, data?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = token ? { Token: token } : {};
-  const reply = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.data;
-}
-
-/**
- * Sessions of this worker by user name: sign-in is rate-limited per address (LOGIN_RATE_LIMIT_PER_MINUTE), so
- * each person signs in through the API once and later steps reuse the session.
- */
-const sessions = new Map<string, string>();
-
-async function session(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const known = sessions.get(username);
-  if (known !== undefined) return known;
-  const token = (await login(request, username, password)).token;
-  sessions.set(username, token);
-  return token;
-}
-
-async function login(request: APIRequestContext, username: string, password: string): Promise<{ token: string; mustChangePassword: boolean }> {
-  const reply = await request.post('/dcap/login', { form: { username, password } });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `sign-in of ${username}: ${body.msg}`).toBe(0);
-  const data = body.data as { token: string; user: { mustChangePassword?: boolean } };
-  return { token: data.token, mustChangePassword: data.user.mustChangePassword === true };
-}
-
-const idOf = (data: unknown) => (data as { id: number }).id;
 
 /** What the steps share, found again (or made) by every step, so each can start on its own. */
 interface StudyIds {
@@ -229,19 +192,6 @@ async function signIn(page: Page, role: Role): Promise<void> {
 async function inLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
   await page.evaluate((value) => localStorage.setItem('pro__app_language', value), language);
   await page.reload();
-}
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.mouse.move(0, 400);
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  // The run on a PostgreSQL server shows the same screens as the embedded run's pictures: it takes none.
-  if (process.env.E2E_DATABASE_URL) return;
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-}
-
-/** The input of a control, whether the test id sits on the input itself or on a wrapper around it. */
-function inputOf(control: Locator): Locator {
-  return control.locator('xpath=self::input | self::textarea | .//input | .//textarea').first();
 }
 
 /** Opens the visit panel's entry page as the signed-in person. */

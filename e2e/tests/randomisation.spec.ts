@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config.js';
+import { call, choose, idOf, inputOf, newUser, session, shot } from './journey-api.js';
 
 /**
  * Balance and iMask from the browser (docs/decisions.md "Randomisation, blinding and supply"): an unblinded
@@ -23,7 +24,6 @@ const ARMS = [
   { code: 'PBO', name: '安慰剂', nameEn: 'Placebo' },
 ];
 const SEX = { code: 'SEX', name: '性别', nameEn: 'Sex', options: [{ code: 'M', label: '男', labelEn: 'Male' }, { code: 'F', label: '女', labelEn: 'Female' }] };
-const SCREENS = '/work/notes/screens';
 
 const DESIGN = JSON.parse(fs.readFileSync(new URL('./data-entry.design.json', import.meta.url), 'utf8')) as { list: unknown[]; config: unknown };
 
@@ -32,48 +32,6 @@ const USERS: Record<Role, { username: string; name: string; nameEn: string; alia
   statistician: { username: 'rand.stat', name: '统计师小孙', nameEn: 'Sun (statistician)', alias: 'STAT' },
   investigator: { username: 'rand.pi', name: '研究者周医生', nameEn: 'Dr Zhou (PI)', alias: 'RPI' },
 };
-
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
-async function call(request: APIRequestContext, token: string | null, method: 'GET' | 'POST', url: string, data?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = token ? { Token: token } : {};
-  const reply = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.data;
-}
-
-/** Sign-in is rate-limited per address: each person signs in through the API once per worker. */
-const sessions = new Map<string, string>();
-
-async function login(request: APIRequestContext, username: string, password: string): Promise<{ token: string; mustChangePassword: boolean }> {
-  const reply = await request.post('/dcap/login', { form: { username, password } });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `sign-in of ${username}: ${body.msg}`).toBe(0);
-  const data = body.data as { token: string; user: { mustChangePassword?: boolean } };
-  return { token: data.token, mustChangePassword: data.user.mustChangePassword === true };
-}
-
-async function session(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const known = sessions.get(username);
-  if (known !== undefined) return known;
-  const token = (await login(request, username, password)).token;
-  sessions.set(username, token);
-  return token;
-}
-
-const idOf = (data: unknown) => (data as { id: number }).id;
-
-async function newUser(request: APIRequestContext, admin: string, body: Record<string, unknown>): Promise<number> {
-  const created = (await call(request, admin, 'POST', '/dcap/sys/user/save', { ...body, password: FIRST_PASSWORD })) as { user: { id: number } };
-  const first = await login(request, String(body.username), FIRST_PASSWORD);
-  if (first.mustChangePassword) await call(request, first.token, 'POST', '/dcap/sys/user/password', { oldPassword: FIRST_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD });
-  return created.user.id;
-}
 
 interface StudyIds {
   projectId: number;
@@ -88,7 +46,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
   const pmName = 'rand.pm';
   let projectId = list.find((project) => project.code === CODE)?.id;
   if (projectId === undefined) {
-    await newUser(request, admin, { username: pmName, name: '项目经理小吴', nameEn: 'Wu (PM)', projectAdmin: true });
+    await newUser(request, admin, { username: pmName, name: '项目经理小吴', nameEn: 'Wu (PM)', projectAdmin: true }, { first: FIRST_PASSWORD, then: PASSWORD });
     const pm = await session(request, pmName, PASSWORD);
     projectId = idOf(
       await call(request, pm, 'POST', '/dcap/project/apply', {
@@ -117,7 +75,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
     };
     for (const key of Object.keys(USERS) as Role[]) {
       const { alias: _alias, ...user } = USERS[key];
-      const userId = await newUser(request, admin, user);
+      const userId = await newUser(request, admin, user, { first: FIRST_PASSWORD, then: PASSWORD });
       await call(request, pm, 'POST', `/dcap/projectRole/assignRole2User?projectId=${String(projectId)}`, { roleId: roles[key], userIds: [userId] });
     }
     await call(request, pm, 'POST', '/dcap/project/applyAuditConfig', { projectId });
@@ -177,23 +135,6 @@ async function signIn(page: Page, role: Role): Promise<void> {
 async function toEnglish(page: Page): Promise<void> {
   await page.getByTestId('lang-switch').click();
   await page.getByTestId('lang-en-US').click();
-}
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.mouse.move(0, 400);
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  if (process.env.E2E_DATABASE_URL) return;
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-  if (fs.existsSync(SCREENS)) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-}
-
-function inputOf(control: Locator): Locator {
-  return control.locator('xpath=self::input | self::textarea | .//input | .//textarea').first();
-}
-
-async function choose(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
 test('an unblinded statistician designs a stratified block scheme, simulates it, approves it and generates the test list', async ({ page, request }, info) => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config.js';
+import { call, choose, idOf, inputOf, newUser, session, shot } from './journey-api.js';
 
 /**
  * iSupply from the browser (docs/decisions.md "Drug supply"): an unblinded supply manager finds the drug plan
@@ -29,7 +30,6 @@ const KIT_TYPES = [
   { code: 'PBO-K', arm: 'PBO', name: '安慰剂盒', nameEn: 'Placebo kit' },
 ];
 const BLINDED = { blindedName: '研究药盒', blindedNameEn: 'Study kit' };
-const SCREENS = '/work/notes/screens';
 
 const DESIGN = JSON.parse(fs.readFileSync(new URL('./data-entry.design.json', import.meta.url), 'utf8')) as { list: unknown[]; config: unknown };
 
@@ -38,48 +38,6 @@ const USERS: Record<Role, { username: string; name: string; nameEn: string; alia
   manager: { username: 'sup.mgr', name: '药物管理员小陈', nameEn: 'Chen (supply)', alias: 'SUPM' },
   investigator: { username: 'sup.pi', name: '研究者林医生', nameEn: 'Dr Lin (PI)', alias: 'SUPI' },
 };
-
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
-async function call(request: APIRequestContext, token: string | null, method: 'GET' | 'POST', url: string, data?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = token ? { Token: token } : {};
-  const reply = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.data;
-}
-
-/** Sign-in is rate-limited per address: each person signs in through the API once per worker. */
-const sessions = new Map<string, string>();
-
-async function login(request: APIRequestContext, username: string, password: string): Promise<{ token: string; mustChangePassword: boolean }> {
-  const reply = await request.post('/dcap/login', { form: { username, password } });
-  const body = (await reply.json()) as Envelope;
-  expect(body.code, `sign-in of ${username}: ${body.msg}`).toBe(0);
-  const data = body.data as { token: string; user: { mustChangePassword?: boolean } };
-  return { token: data.token, mustChangePassword: data.user.mustChangePassword === true };
-}
-
-async function session(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const known = sessions.get(username);
-  if (known !== undefined) return known;
-  const token = (await login(request, username, password)).token;
-  sessions.set(username, token);
-  return token;
-}
-
-const idOf = (data: unknown) => (data as { id: number }).id;
-
-async function newUser(request: APIRequestContext, admin: string, body: Record<string, unknown>): Promise<number> {
-  const created = (await call(request, admin, 'POST', '/dcap/sys/user/save', { ...body, password: FIRST_PASSWORD })) as { user: { id: number } };
-  const first = await login(request, String(body.username), FIRST_PASSWORD);
-  if (first.mustChangePassword) await call(request, first.token, 'POST', '/dcap/sys/user/password', { oldPassword: FIRST_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD });
-  return created.user.id;
-}
 
 interface StudyIds {
   projectId: number;
@@ -94,7 +52,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
   const pmName = 'sup.pm';
   let projectId = list.find((project) => project.code === CODE)?.id;
   if (projectId === undefined) {
-    await newUser(request, admin, { username: pmName, name: '项目经理小郑', nameEn: 'Zheng (PM)', projectAdmin: true });
+    await newUser(request, admin, { username: pmName, name: '项目经理小郑', nameEn: 'Zheng (PM)', projectAdmin: true }, { first: FIRST_PASSWORD, then: PASSWORD });
     const pm = await session(request, pmName, PASSWORD);
     projectId = idOf(
       await call(request, pm, 'POST', '/dcap/project/apply', {
@@ -123,7 +81,7 @@ async function study(request: APIRequestContext): Promise<StudyIds> {
     };
     for (const key of Object.keys(USERS) as Role[]) {
       const { alias: _alias, ...user } = USERS[key];
-      const userId = await newUser(request, admin, user);
+      const userId = await newUser(request, admin, user, { first: FIRST_PASSWORD, then: PASSWORD });
       await call(request, pm, 'POST', `/dcap/projectRole/assignRole2User?projectId=${String(projectId)}`, { roleId: roles[key], userIds: [userId] });
     }
     await call(request, pm, 'POST', '/dcap/project/applyAuditConfig', { projectId });
@@ -205,23 +163,6 @@ async function signIn(page: Page, role: Role): Promise<void> {
 async function toEnglish(page: Page): Promise<void> {
   await page.getByTestId('lang-switch').click();
   await page.getByTestId('lang-en-US').click();
-}
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.mouse.move(0, 400);
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  if (process.env.E2E_DATABASE_URL) return;
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-  if (fs.existsSync(SCREENS)) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-}
-
-function inputOf(control: Locator): Locator {
-  return control.locator('xpath=self::input | self::textarea | .//input | .//textarea').first();
-}
-
-async function choose(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
 test('a supply manager finds the drug plan, generates a kit list and ships kits to site A, where they are received', async ({ page, request }, info) => {
