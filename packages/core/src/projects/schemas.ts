@@ -13,6 +13,14 @@ export type ApplicationName = (typeof APPLICATIONS)[number];
 export const BLIND_METHODS = ['D', 'S', 'N'] as const;
 export const GROUP_SCHEMES = ['PROJECT_GROUP_SCHEME_RAND', 'PROJECT_GROUP_SCHEME_NONE'] as const;
 
+/**
+ * Whether a project groups subjects by randomisation (spec 000 §3 groupScheme): its subjects are enrolled by
+ * randomising them, never by hand (docs/decisions.md "Randomisation, blinding and supply").
+ */
+export function isRandomisedProject(groupScheme: string | null | undefined): boolean {
+  return groupScheme === 'PROJECT_GROUP_SCHEME_RAND';
+}
+
 /** The project configuration flags of spec 000 §3, all off by default. */
 export const PROJECT_CONFIG_FLAGS = [
   'applicationModule',

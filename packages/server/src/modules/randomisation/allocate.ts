@@ -6,6 +6,7 @@ import {
   countAllocations,
   deriveSeed,
   formatRandomNumber,
+  isRandomisedProject,
   isTableScheme,
   minimisationDraws,
   randomiseRequestSchema,
@@ -115,7 +116,7 @@ export async function randomiseSubject(deps: ServiceDeps, allocateDeps: Allocate
   const scope = await dataScope(deps.db, caller);
   const project = caller.project.project;
   const before = await subjectInScope(deps.db, scope, body.subjectId);
-  if (project.group_scheme !== 'PROJECT_GROUP_SCHEME_RAND') throw new AppError('randomisation.not_randomised_project');
+  if (!isRandomisedProject(project.group_scheme)) throw new AppError('randomisation.not_randomised_project');
   const approved = await repo.approvedScheme(deps.db, project.id);
   if (!approved) throw new AppError('randomisation.no_scheme');
   const settings = settingsOf(approved);

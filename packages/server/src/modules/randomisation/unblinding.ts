@@ -1,4 +1,4 @@
-import type { BlindingStateReply, SchemeSettings, Unblinding } from '@dcap/core';
+import type { BlindingStateReply, Unblinding } from '@dcap/core';
 import { AppError, emergencyUnblindSchema, studyUnblindAllowed, studyUnblindSchema } from '@dcap/core';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
@@ -29,16 +29,14 @@ export async function blindingState(deps: ServiceDeps, caller: ProjectCaller): P
   };
 }
 
-async function settingsByScheme(deps: ServiceDeps, projectId: number): Promise<Map<number, SchemeSettings>> {
-  return new Map((await repo.listSchemes(deps.db, projectId)).map((row) => [row.id, settingsOf(row)]));
-}
-
 /** GET /dcap/imask/unblinding/list: the environment's unblindings within the caller's sites. */
 export async function listUnblindings(deps: ServiceDeps, caller: ProjectCaller): Promise<Unblinding[]> {
   const scope = await dataScope(deps.db, caller);
   const blinding = await blindingOf(deps.db, caller, scope.env.id);
   const approved = await repo.approvedScheme(deps.db, scope.projectId);
-  const settings = approved ? settingsOf(approved) : ((await settingsByScheme(deps, scope.projectId)).values().next().value ?? null);
+  // Allocations are made under the approved scheme, which is never replaced once it has them: its arm names
+  // name the arms of every unblinding.
+  const settings = approved ? settingsOf(approved) : null;
   const rows = await repo.listUnblindings(deps.db, scope.projectId, scope.env.id, scope.sites);
   return rows.map((row) => presentUnblinding(row, settings, blinding, caller.meta.locale));
 }

@@ -20,6 +20,7 @@ import {
   AppError,
   canRequestScreeningRollback,
   completionBlockers,
+  isRandomisedProject,
   parseIdentityNumber,
   patched,
   planEvent,
@@ -357,7 +358,7 @@ export async function enrolSubject(
 export async function enrolByHand(deps: ServiceDeps, caller: ProjectCaller, body: EnrolSubjectRequest): Promise<Subject> {
   // A randomised study enrols by randomisation only, so no subject gets a random number outside the list
   // (docs/decisions.md "Randomisation, blinding and supply").
-  if (caller.project.project.group_scheme === 'PROJECT_GROUP_SCHEME_RAND') throw new AppError('subject.enrol_by_randomisation');
+  if (isRandomisedProject(caller.project.project.group_scheme)) throw new AppError('subject.enrol_by_randomisation');
   const scope = await dataScope(deps.db, caller);
   await subjectInScope(deps.db, scope, body.id);
   await projectWrite(deps, caller, RECRUIT, async (trx, audit) => {

@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canEnrol, DATE_TIME_FORMAT } from '@dcap/core';
+import { canEnrol, DATE_TIME_FORMAT, isRandomisedProject } from '@dcap/core';
 import type { Subject, Unblinding } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
@@ -15,7 +15,7 @@ import { RandomiseDialog } from './RandomiseDialog';
 /** Whether the project groups subjects by randomisation (project setting groupScheme). */
 function useRandomisedProject(): boolean {
   const { project } = useProjectContext();
-  return project?.groupScheme === 'PROJECT_GROUP_SCHEME_RAND';
+  return isRandomisedProject(project?.groupScheme);
 }
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Subject, SubjectStatus, UpdateSubjectRequest } from '@dcap/core';
-import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, statusCallTargets, studyToday } from '@dcap/core';
+import { ageOn, canEnrol, canRecordScreeningResult, canRequestScreeningRollback, DATE_TIME_FORMAT, isRandomisedProject, statusCallTargets, studyToday } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { RandomiseButton, SubjectAllocation } from '../balance/SubjectRandomisation';
@@ -119,7 +119,7 @@ export function SubjectPage() {
           {t('subjects.actions.screening')}
         </Button>
       ) : null}
-      {canEnrol(data.status) && project?.groupScheme !== 'PROJECT_GROUP_SCHEME_RAND' ? (
+      {canEnrol(data.status) && !isRandomisedProject(project?.groupScheme) ? (
         <Button type="primary" onClick={() => setDialog('enrol')} data-testid="subject-enrol">
           {t('subjects.actions.enrol')}
         </Button>
