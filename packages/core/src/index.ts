@@ -57,3 +57,4 @@ export * from './odm/index.js';
 export * from './randomisation/index.js';
 export * from './blinding/visibility.js';
 export * from './supply/index.js';
+export * from './messages/index.js';

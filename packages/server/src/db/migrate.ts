@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_record_imports.js';
 import * as m0020 from './migrations/0020_export_chunks_uncompressed.js';
 import * as m0021 from './migrations/0021_randomisation.js';
 import * as m0022 from './migrations/0022_drug_supply.js';
+import * as m0023 from './migrations/0023_message_outbox.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_export_chunks_uncompressed': m0020,
   '0021_randomisation': m0021,
   '0022_drug_supply': m0022,
+  '0023_message_outbox': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -38,6 +38,7 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
+import type { OutboundMessagesTable } from './tables/messages.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
@@ -50,6 +51,7 @@ export type * from './tables/imports.js';
 export type * from './tables/randomisation.js';
 export type * from './tables/supply.js';
 export type * from './tables/exports.js';
+export type * from './tables/messages.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -114,4 +116,5 @@ export interface Database {
   supply_shipment_kits: SupplyShipmentKitsTable;
   export_tasks: ExportTasksTable;
   export_file_chunks: ExportFileChunksTable;
+  outbound_messages: OutboundMessagesTable;
 }

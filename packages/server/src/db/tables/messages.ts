@@ -1,0 +1,31 @@
+import type { Generated, Selectable } from 'kysely';
+import type { OutboundChannel, OutboundStatus } from '@dcap/core';
+import type { Json, NullableTimestamp } from './columns.js';
+
+/** Messages (migration 0023, docs/decisions.md "Messages"). */
+
+export interface OutboundMessagesTable {
+  id: Generated<number>;
+  project_id: number | null;
+  env: string | null;
+  channel: OutboundChannel;
+  /** core messages/channels.ts OutboundKind. */
+  kind: string;
+  recipient_user_id: number | null;
+  recipient_subject_id: number | null;
+  address: string;
+  language: 'zh-CN' | 'en-US';
+  subject: string;
+  body: string;
+  payload: Json;
+  status: Generated<OutboundStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
+  resend_of: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+export type OutboundMessageRow = Selectable<OutboundMessagesTable>;
