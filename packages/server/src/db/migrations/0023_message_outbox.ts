@@ -6,6 +6,9 @@ import { sql } from 'kysely';
  * is written in the same transaction as the change it tells about, rendered in its receiver's language, and
  * sent later by the sender job, which claims rows with FOR UPDATE SKIP LOCKED. A receiver is a user or a
  * subject (or neither, for an address typed by staff); `address` is the e-mail address or WeChat open id.
+ *
+ * `user_wechat_bindings`: a user's WeChat official-account and mini-app open ids (spec 002 §3 binding and
+ * unbinding notices), one of each kind per user; WeChat messages to a user go to the official-account id.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -32,6 +35,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       resend_of bigint REFERENCES outbound_messages (id),
       created_by integer REFERENCES users (id),
       created_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`
+    CREATE TABLE user_wechat_bindings (
+      user_id integer NOT NULL REFERENCES users (id),
+      kind text NOT NULL CONSTRAINT user_wechat_bindings_kind_check CHECK (kind IN ('official', 'miniApp')),
+      open_id text NOT NULL,
+      union_id text,
+      bound_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (user_id, kind),
+      CONSTRAINT user_wechat_bindings_open_id_key UNIQUE (kind, open_id)
     )`.execute(db);
   await sql`CREATE INDEX outbound_messages_due_idx ON outbound_messages (next_attempt_at) WHERE status = 'queued'`.execute(db);
   await sql`CREATE INDEX outbound_messages_project_idx ON outbound_messages (project_id, created_at DESC)`.execute(db);

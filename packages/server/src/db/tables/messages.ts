@@ -29,3 +29,13 @@ export interface OutboundMessagesTable {
   created_at: Generated<Date>;
 }
 export type OutboundMessageRow = Selectable<OutboundMessagesTable>;
+
+/** A user's WeChat ids: `official` for template messages, `miniApp` for the mini-app (migration 0023). */
+export interface UserWechatBindingsTable {
+  user_id: number;
+  kind: 'official' | 'miniApp';
+  open_id: string;
+  union_id: string | null;
+  bound_at: Generated<Date>;
+}
+export type UserWechatBindingRow = Selectable<UserWechatBindingsTable>;
