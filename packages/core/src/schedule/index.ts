@@ -1,2 +1,3 @@
 export * from './plan.js';
 export * from './schemas.js';
+export * from './reminders.js';
