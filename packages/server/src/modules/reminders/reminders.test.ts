@@ -1,5 +1,6 @@
 import type { DesignEvent, EventRemindersInput } from '@dcap/core';
 import { addDays, studyToday } from '@dcap/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
@@ -92,7 +93,7 @@ beforeAll(async () => {
   const consentDate = addDays(day0, -12);
   const crc = rs.people.coordinator;
   withAddress = await addSubject(rs, crc, rs.siteA.id, { consentDate, email: 'zhang@example.org' });
-  await db().updateTable('subjects').set({ wechat_ids: JSON.stringify({ official: 'o-zhang' }) }).where('id', '=', withAddress.id).execute();
+  await sql`UPDATE subjects SET wechat_ids = ${JSON.stringify({ official: 'o-zhang' })}::jsonb WHERE id = ${withAddress.id}`.execute(db());
   withData = await addSubject(rs, crc, rs.siteA.id, { consentDate, email: 'li@example.org' });
   unreachable = await addSubject(rs, rs.people.siteBUser, rs.siteB.id, { consentDate });
   // The second subject's vital signs of visit 2 hold data: the panel status the records save keeps.
