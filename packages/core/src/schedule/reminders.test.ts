@@ -144,7 +144,7 @@ describe('follow-up states', () => {
     expect(visitFollowUpState({ actualDate: '2024-03-10', panelStatuses: [] })).toBe('FINISHED');
   });
 
-  it('of a subject: from its planned visits, finished too when it completed or quit', () => {
+  it('of a subject: from its planned visits, finished too when it failed screening, completed or quit', () => {
     const planned = (state: 'NOT_STARTED' | 'IN_PROGRESS' | 'FINISHED') => ({ plannedDate: '2024-03-10', state });
     const log = (state: 'NOT_STARTED' | 'IN_PROGRESS' | 'FINISHED') => ({ plannedDate: null, state });
     expect(subjectFollowUpState('ARMED', [planned('NOT_STARTED'), log('NOT_STARTED')])).toBe('NOT_STARTED');
@@ -152,6 +152,7 @@ describe('follow-up states', () => {
     expect(subjectFollowUpState('ARMED', [planned('FINISHED'), planned('IN_PROGRESS')])).toBe('IN_PROGRESS');
     expect(subjectFollowUpState('ARMED', [planned('FINISHED'), planned('FINISHED'), log('IN_PROGRESS')])).toBe('FINISHED');
     expect(subjectFollowUpState('TEST_EXIT', [planned('NOT_STARTED')])).toBe('FINISHED');
+    expect(subjectFollowUpState('SCREEN_FAILURE', [planned('IN_PROGRESS')])).toBe('FINISHED');
     expect(subjectFollowUpState('ARMED', [])).toBe('NOT_STARTED');
   });
 });

@@ -29,12 +29,12 @@ export function visitFollowUpState(visit: { actualDate: IsoDay | null; panelStat
   return visit.panelStatuses.every((status) => FINISHED_PANEL_STATUSES.includes(status)) ? 'FINISHED' : 'IN_PROGRESS';
 }
 
-/** Subject statuses that end follow-up: completed or quit (core subjects/status.ts). */
-const FOLLOW_UP_ENDED: readonly string[] = ['TEST_FIX', 'TEST_EXIT'];
+/** Subject statuses that end follow-up: screening failed, completed or quit (core subjects/status.ts). */
+const FOLLOW_UP_ENDED: readonly string[] = ['SCREEN_FAILURE', 'TEST_FIX', 'TEST_EXIT'];
 
 /**
- * A subject's follow-up state: FINISHED once the subject completed or quit the study, or every planned visit
- * is finished; NOT_STARTED while no visit is started; IN_PROGRESS otherwise. Visits without a plan (logs,
+ * A subject's follow-up state: FINISHED once the subject failed screening, completed or quit the study, or
+ * every planned visit is finished; NOT_STARTED while no visit is started; IN_PROGRESS otherwise. Visits without a plan (logs,
  * unscheduled visits) count towards starting, never towards finishing.
  */
 export function subjectFollowUpState(subjectStatus: string, visits: readonly { plannedDate: IsoDay | null; state: FollowUpState }[]): FollowUpState {
