@@ -34,8 +34,8 @@ const FOLLOW_UP_ENDED: readonly string[] = ['SCREEN_FAILURE', 'TEST_FIX', 'TEST_
 
 /**
  * A subject's follow-up state: FINISHED once the subject failed screening, completed or quit the study, or
- * every planned visit is finished; NOT_STARTED while no visit is started; IN_PROGRESS otherwise. Visits without a plan (logs,
- * unscheduled visits) count towards starting, never towards finishing.
+ * every planned visit is finished; NOT_STARTED while no visit is started; IN_PROGRESS otherwise. Visits
+ * without a plan (logs, unscheduled visits) count towards starting, never towards finishing.
  */
 export function subjectFollowUpState(subjectStatus: string, visits: readonly { plannedDate: IsoDay | null; state: FollowUpState }[]): FollowUpState {
   if (FOLLOW_UP_ENDED.includes(subjectStatus)) return 'FINISHED';
