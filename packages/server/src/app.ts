@@ -36,6 +36,7 @@ import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
+import { reminderJobHandler } from './modules/reminders/job.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
 import type { RemoteRandomisation } from './modules/randomisation/remote.js';
 import { createHttpRemoteRandomisation } from './modules/randomisation/remote-http.js';
@@ -150,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSupplyRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
+  // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).
+  jobs.register(reminderJobHandler);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });

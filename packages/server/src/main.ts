@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { openMigratedDatabase } from './db/roles.js';
 import { openSealer, scheduleSealing } from './modules/audit/seal.js';
 import { scheduleExportExpiry } from './modules/exports/expiry.js';
+import { scheduleReminderScans } from './modules/reminders/job.js';
 import { platformVersion } from './version.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -25,7 +26,10 @@ async function main(): Promise<void> {
   const stopSealing = scheduleSealing(openSealer(database.db, config), config.auditSeal.intervalMs, (message) => fastify.log.warn(message));
   // Export files past their retention are deleted hourly (docs/decisions.md, "Exports").
   const stopExpiry = scheduleExportExpiry({ ...deps, clock: systemClock }, 60 * 60_000, (message) => fastify.log.warn(message));
+  // Visit reminders: the scan of each hour slot is queued as a job, once among all servers (docs/decisions.md "Visit reminders").
+  const stopReminders = scheduleReminderScans({ ...deps, clock: systemClock }, 5 * 60_000, () => jobs.wake(), (message) => fastify.log.warn(message));
   const shutdown = async () => {
+    await stopReminders();
     await fastify.close();
     await stopSealing();
     await stopExpiry();

@@ -205,6 +205,8 @@ export const READS = new Set([
   'GET /dcap/visitTask/summary',
   'GET /dcap/visitTask/list',
   'GET /dcap/visitTask/visitRecords/:eventInstanceId',
+  'GET /dcap/qcTask/summary',
+  'GET /dcap/qcTask/list',
   'GET /dcap/query/thread',
   'GET /dcap/query/panel',
   'GET /dcap/query/list',

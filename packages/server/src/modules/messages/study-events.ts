@@ -1,4 +1,4 @@
-import type { MessageEvent } from '@dcap/core';
+import type { MessageChannel, MessageEvent } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -22,6 +22,12 @@ export interface StudyEvent {
   actorId: number | null;
   /** A path inside the platform the message links to. */
   link?: string;
+  /**
+   * Receivers and channels the event itself names (a visit's notify settings, spec 002 §3): when given,
+   * they take the place of the message configuration's receiver roles and channel flags for this event.
+   */
+  receiverRoleIds?: readonly number[];
+  channels?: readonly MessageChannel[];
 }
 
 /**
