@@ -26,6 +26,8 @@ export const surveyLinkRefSchema = z.strictObject({ linkId: id });
 /** POST /dcap/epro/link/send: e-mail (to the address given) or WeChat (to the subject's bound id). */
 export const sendSurveyLinkSchema = z.strictObject({
   linkId: id,
+  /** The token the link was made with (only its hash is stored): whoever sends it holds it. */
+  token: safeText().regex(SURVEY_TOKEN_PATTERN),
   channel: z.enum(['email', 'wechat']),
   email: emailSchema.optional(),
 });
@@ -76,7 +78,10 @@ export type SurveySent = z.infer<typeof surveySentSchema>;
 
 export const surveyTokenParamsSchema = z.strictObject({ token: safeText().regex(SURVEY_TOKEN_PATTERN) });
 
-/** What the subject sees: the study's and visit's names and the panels of the link, nothing else. */
+/**
+ * What the subject sees: the study's and visit's names and the blank panels of the link, nothing else (a
+ * link only ever writes panels nobody has saved, so there are no stored values to show).
+ */
 export const publicSurveySchema = z.object({
   language,
   projectName: z.string(),
@@ -90,7 +95,6 @@ export const publicSurveySchema = z.object({
       name: z.string(),
       nameEn: z.string().nullable(),
       panel: panelSchema,
-      values: z.record(z.string(), z.unknown()),
     }),
   ),
 });
