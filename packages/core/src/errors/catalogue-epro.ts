@@ -24,6 +24,7 @@ export const EPRO_ERRORS = {
     'zh-CN': '此问卷已提交，感谢您的填写',
     'en-US': 'This questionnaire has already been submitted. Thank you',
   },
+  'epro.link_token_mismatch': { status: 422, 'zh-CN': '链接的令牌不符，请重新生成链接后发送', 'en-US': 'The link’s token does not match; make a new link to send' },
   'epro.link_closed': { status: 409, 'zh-CN': '链接已失效，不能再发送或撤销', 'en-US': 'The link is no longer valid; it cannot be sent or revoked' },
   'epro.panel_not_in_link': { status: 404, 'zh-CN': '此问卷不包含该表单', 'en-US': 'This questionnaire does not hold that form' },
   'epro.panel_not_survey': {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreatedSurveyLink, FieldAudit, Panel, PublicSurvey, RecordPanel, SurveyLinks } from '@dcap/core';
 import { SURVEY_RATE_PER_ADDRESS, SURVEY_RATE_PER_TOKEN, evaluateForm, studyToday } from '@dcap/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../test/harness.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
@@ -233,8 +234,8 @@ describe('sending', () => {
     const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'epro.linkSend').where('entity_id', '=', String(made.link.id)).executeTakeFirstOrThrow();
     expect(audit.new_value).toMatchObject({ channel: 'email', address: 'typed@example.org' });
 
-    // Without the token the link cannot be sent: it is not stored.
-    refused(await post(coordinator, '/dcap/epro/link/send', { linkId: made.link.id, token: 'Z'.repeat(43), channel: 'email' }), 404, 'epro.link_not_found');
+    // Without its token a link cannot be sent: the token is not stored.
+    refused(await post(coordinator, '/dcap/epro/link/send', { linkId: made.link.id, token: 'Z'.repeat(43), channel: 'email' }), 422, 'epro.link_token_mismatch');
     refused(await post(rs.people.siteBUser, '/dcap/epro/link/send', { linkId: made.link.id, token: made.token, channel: 'email' }), 404, 'epro.link_not_found');
   });
 
@@ -247,7 +248,7 @@ describe('sending', () => {
     refused(await post(coordinator, '/dcap/epro/panel/push', { panelInstanceId: pid('visit2', 'VS', other), language: 'zh-CN' }), 422, 'epro.no_wechat');
     expect(await db().selectFrom('outbound_messages').select('id').execute()).toHaveLength(before.length);
 
-    await db().updateTable('subjects').set({ wechat_ids: JSON.stringify({ official: 'o-subject-1' }) }).where('id', '=', other.id).execute();
+    await db().updateTable('subjects').set({ wechat_ids: sql`${JSON.stringify({ official: 'o-subject-1' })}::jsonb` }).where('id', '=', other.id).execute();
     const sent = ok(await post(coordinator, '/dcap/epro/link/send', { linkId: made.link.id, token: made.token, channel: 'wechat' })) as { messageIds: number[] };
     expect((await outbox(sent.messageIds))[0]).toMatchObject({ channel: 'wechat', address: 'o-subject-1', language: 'zh-CN', recipient_subject_id: other.id });
     expect((await outbox(sent.messageIds))[0]?.body).toContain(`/epro/${made.token}`);

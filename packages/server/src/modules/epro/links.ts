@@ -187,7 +187,7 @@ export async function sendLink(deps: ServiceDeps, caller: ProjectCaller, body: S
   const scope = await dataScope(deps.db, caller);
   return projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const link = await lockLinkInScope(trx, scope, body.linkId);
-    if (link.token_hash !== hashToken(body.token)) throw new AppError('epro.link_not_found');
+    if (link.token_hash !== hashToken(body.token)) throw new AppError('epro.link_token_mismatch');
     if (surveyValidity({ expiresAt: link.expires_at, revokedAt: link.revoked_at, enteredAt: link.entered_at }, deps.clock.now()) !== 'valid') throw new AppError('epro.link_closed');
     return { messageIds: await queueInvitation(deps, caller, trx, audit, scope.env.key, link, body.token, { channel: body.channel, email: body.email }) };
   });
