@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../design/instruments.js';
+import type { Locale } from '../i18n/locale.js';
 import type { Panel } from '../panels/schema.js';
 import { walkWidgets } from '../panels/walk.js';
 
@@ -62,8 +63,8 @@ export function surveySendState(status: string | null): SurveySendState {
   }
 }
 
-/** The web address of a link: the public page outside the shell. */
-export const surveyPath = (token: string) => `/epro/${token}`;
+/** The web address of a link: the public page outside the shell, opening in the link's language. */
+export const surveyPath = (token: string, language: Locale) => `/epro/${token}?lang=${language}`;
 
 /** How an audit row names a subject who entered data through a link (docs/decisions.md). */
 export const SUBJECT_ACTOR_PREFIX = 'subject:';

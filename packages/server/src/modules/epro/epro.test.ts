@@ -56,7 +56,7 @@ describe('making links', () => {
   it('gives a panel link an unguessable token kept only as its hash, audited without it', async () => {
     const made = await create(rs.people.coordinator, pid('baseline', 'VS'), 'panel', 'en-US');
     expect(made.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(made.path).toBe(`/epro/${made.token}`);
+    expect(made.path).toBe(`/epro/${made.token}?lang=en-US`);
     expect(made.link).toMatchObject({ scope: 'panel', language: 'en-US', validity: 'valid', sendState: 'none', enteredAt: null, createdBy: rs.people.coordinator.username });
     expect(made.link.panels.map((panel) => panel.panelInstanceId)).toEqual([pid('baseline', 'VS')]);
     const row = await db().selectFrom('survey_links').selectAll().where('id', '=', made.link.id).executeTakeFirstOrThrow();

@@ -91,7 +91,7 @@ export async function makeLink(deps: ServiceDeps, caller: ProjectCaller, dataSco
 async function linkAnswer(deps: ServiceDeps, subject: SubjectRow, link: SurveyLinkRow, token: string): Promise<CreatedSurveyLink> {
   const [presented] = await presentLinks(deps, [{ ...link, creator: null }], deps.clock.now());
   if (!presented) throw new AppError('epro.link_not_found');
-  return { link: presented, token, path: surveyPath(token), subjectEmail: subject.email, wechatBound: subjectWechatId(subject) !== null };
+  return { link: presented, token, path: surveyPath(token, link.language), subjectEmail: subject.email, wechatBound: subjectWechatId(subject) !== null };
 }
 
 /** POST /dcap/epro/link/create. */
@@ -147,7 +147,7 @@ async function invitation(deps: ServiceDeps, trx: Transaction<Database>, link: S
     project: (english ? project?.name_en : null) ?? project?.name ?? '',
     visit: (english ? visit?.nameEn : null) ?? visit?.name ?? '',
     expires: link.expires_at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    url: `${deps.config.publicUrl}${surveyPath(token)}`,
+    url: `${deps.config.publicUrl}${surveyPath(token, link.language)}`,
   };
   return { subject: surveyText('invitation.subject', link.language, params), body: surveyText('invitation.body', link.language, params), url: params.url };
 }

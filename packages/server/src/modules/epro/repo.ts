@@ -121,7 +121,7 @@ export async function countHits(db: Executor, ip: string, tokenHash: string, sin
     .where('at', '>', since)
     .where((eb) => eb.or([eb('ip', '=', ip), eb('token_hash', '=', tokenHash)]))
     .executeTakeFirstOrThrow();
-  return { byAddress: Number(row.byAddress), byToken: Number(row.byToken) };
+  return { byAddress: row.byAddress, byToken: row.byToken };
 }
 
 /** Records a call of the public page and forgets those older than `forgetBefore`. */
