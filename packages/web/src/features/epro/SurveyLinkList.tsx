@@ -28,6 +28,7 @@ export function SurveyLinkList({ subjectId, panelInstanceId, canEnter }: { subje
     {
       key: 'panels',
       title: t('questionnaire.columns.panels'),
+      width: 180,
       render: (_, link) => (
         <Space size={4} wrap>
           {link.panels.map((panel) => (
@@ -56,7 +57,7 @@ export function SurveyLinkList({ subjectId, panelInstanceId, canEnter }: { subje
       width: 90,
       render: (_, link) => (
         <Tag color={link.enteredAt ? 'blue' : 'default'} data-testid="survey-entry-state">
-          {t(link.enteredAt ? 'epro.entry.entered' : 'epro.entry.notEntered')}
+          {t(link.enteredAt ? 'questionnaire.entry.entered' : 'questionnaire.entry.notEntered')}
         </Tag>
       ),
     },
