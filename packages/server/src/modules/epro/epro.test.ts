@@ -190,6 +190,11 @@ describe('the public page', () => {
     const trail = ok(await get(coordinator, `/dcap/audit/field?panelInstanceId=${String(id)}&path=HEIGHT`)) as FieldAudit;
     expect(trail.rows.find((row) => row.action === 'record.value')).toMatchObject({ actorId: null, actorUsername: 'subject:EP-001', actorRole: 'subject' });
 
+    // The alteration log places the link's rows at the subject and visit.
+    const log = ok(await get(coordinator, `/dcap/audit/alteration?subjectId=${String(subject.id)}&action=epro.*`)) as { list: { action: string; actorUsername: string | null }[] };
+    expect(log.list.map((row) => row.action)).toEqual(expect.arrayContaining(['epro.linkCreate', 'epro.linkEntered']));
+    expect(log.list.find((row) => row.action === 'epro.linkEntered')?.actorUsername).toBe('subject:EP-001');
+
     const links = await list(coordinator);
     expect(links.links.find((link) => link.id === tokenOf.link.id)).toMatchObject({ validity: 'entered', enteredAt: submitted.enteredAt });
     refused(await open(tokenOf.token, 'en-US'), 410, 'epro.link_entered');
