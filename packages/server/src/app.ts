@@ -53,6 +53,7 @@ import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
 import { registerRecordRoutes } from './modules/records/routes.js';
+import { registerEproRoutes } from './modules/epro/routes.js';
 import { registerOdmRoutes } from './modules/odm/routes.js';
 import { registerExportRoutes } from './modules/exports/routes.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSubjectRoutes(fastify, routes, deps);
   registerWorkflowRoutes(fastify, routes, deps);
   registerRecordRoutes(fastify, routes, deps);
+  registerEproRoutes(fastify, routes, deps);
   registerQueryRoutes(fastify, routes, deps);
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);

@@ -43,6 +43,7 @@ const envSchema = z.object({
   REMOTE_RANDOMISATION_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'an http or https URL' })]).optional(),
   REMOTE_RANDOMISATION_TOKEN: z.string().optional(),
   REMOTE_RANDOMISATION_TIMEOUT_MS: positiveInt(10_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'an http or https URL' }).optional(),
 });
 
 export interface Config {
@@ -78,6 +79,11 @@ export interface Config {
    * protocol"); null when no service is configured, and such projects cannot randomise.
    */
   remoteRandomisation: { url: string; token: string | undefined; timeoutMs: number } | null;
+  /**
+   * The address subjects reach the platform at, which questionnaire links sent by e-mail and WeChat begin with
+   * (docs/decisions.md "Subject questionnaires"); by default this server on localhost.
+   */
+  publicUrl: string;
 }
 
 const MINUTE = 60_000;
@@ -117,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     remoteRandomisation: e.REMOTE_RANDOMISATION_URL
       ? { url: e.REMOTE_RANDOMISATION_URL, token: e.REMOTE_RANDOMISATION_TOKEN || undefined, timeoutMs: e.REMOTE_RANDOMISATION_TIMEOUT_MS }
       : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`).replace(/\/+$/, ''),
   };
 }

@@ -120,6 +120,16 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/imask/unblind/emergency': 'modules/randomisation/randomisation.test.ts',
   'POST /dcap/imask/unblind/study': 'modules/randomisation/randomisation.test.ts',
   'POST /dcap/imask/unblinding/acknowledge': 'modules/randomisation/randomisation.test.ts',
+  // Questionnaire links need a subject's blank panel of a published design; the ePRO test checks the rows of
+  // making, revoking and sending a link, mailing a panel, and of a subject's submission (named as the
+  // subject). Opening the public page records only its rate-limit count, which is no study data.
+  'POST /dcap/epro/link/create': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/link/revoke': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/link/send': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/panel/mail': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/panel/push': 'modules/epro/epro.test.ts',
+  'GET /dcap/public/survey/:token': 'modules/epro/epro.test.ts',
+  'POST /dcap/public/survey/:token/submit': 'modules/epro/epro.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -127,6 +137,7 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
+  'GET /dcap/epro/link/list',
   'POST /dcap/project/recordData/attachment/list',
   'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
   'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',

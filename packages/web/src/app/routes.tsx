@@ -77,6 +77,7 @@ const shipmentsPage = async () => ({ Component: (await import('../features/suppl
 const expiryPage = async () => ({ Component: (await import('../features/supply/ExpiryPage')).ExpiryPage });
 const monitoringPage = async () => ({ Component: (await import('../features/supply/MonitoringPage')).MonitoringPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
+const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -159,6 +160,8 @@ export const routes: RouteObject[] = [
           { path: MONITORING_PATH, lazy: monitoringPage },
         ],
       },
+      // A subject's questionnaire, without an account and outside the shell (docs/decisions.md "Subject questionnaires").
+      { path: '/epro/:token', lazy: surveyPage },
       {
         // Spec 000 §2.3 and §4.4: the notice pages stand outside the main layout.
         element: <ToolsLayout />,
