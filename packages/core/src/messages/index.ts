@@ -1,1 +1,3 @@
 export * from './channels.js';
+export * from './log.js';
+export * from './wechat.js';
