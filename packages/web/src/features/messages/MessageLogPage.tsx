@@ -110,12 +110,6 @@ export function MessageLogPage() {
 
   const columns: TableColumnsType<MessageLogItem> = [
     { key: 'id', title: t('messages.log.columns.id'), dataIndex: 'id', width: 70 },
-    { key: 'createdAt', title: t('messages.log.columns.createdAt'), width: 200, render: (_, m) => time(m.createdAt) },
-    { key: 'project', title: t('messages.log.columns.project'), width: 140, render: (_, m) => m.projectName ?? '—' },
-    { key: 'channel', title: t('messages.log.columns.channel'), width: 80, render: (_, m) => t(`messages.channel.${m.channel}`) },
-    { key: 'kind', title: t('messages.log.columns.kind'), dataIndex: 'kind', width: 140 },
-    { key: 'receiver', title: t('messages.log.columns.receiver'), width: 200, render: (_, m) => (m.recipientName ? `${m.recipientName} · ${m.address}` : m.address) },
-    { key: 'subject', title: t('messages.log.columns.subject'), dataIndex: 'subject', ellipsis: true },
     {
       key: 'status',
       title: t('messages.log.columns.status'),
@@ -126,6 +120,12 @@ export function MessageLogPage() {
         </span>
       ),
     },
+    { key: 'createdAt', title: t('messages.log.columns.createdAt'), width: 200, render: (_, m) => time(m.createdAt) },
+    { key: 'project', title: t('messages.log.columns.project'), width: 140, render: (_, m) => m.projectName ?? '—' },
+    { key: 'channel', title: t('messages.log.columns.channel'), width: 80, render: (_, m) => t(`messages.channel.${m.channel}`) },
+    { key: 'kind', title: t('messages.log.columns.kind'), dataIndex: 'kind', width: 140 },
+    { key: 'receiver', title: t('messages.log.columns.receiver'), width: 200, render: (_, m) => (m.recipientName ? `${m.recipientName} · ${m.address}` : m.address) },
+    { key: 'subject', title: t('messages.log.columns.subject'), dataIndex: 'subject', ellipsis: true },
     { key: 'attempts', title: t('messages.log.columns.attempts'), dataIndex: 'attempts', width: 80, align: 'right' },
     {
       key: 'actions',
@@ -210,7 +210,7 @@ export function MessageLogPage() {
                 loading={list.isFetching}
                 columns={columns}
                 dataSource={list.data?.list ?? []}
-                scroll={{ x: 1400 }}
+                scroll={{ x: 1300 }}
                 pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, showTotal: (total) => t('messages.log.total', { count: total }) }}
                 data-testid="message-table"
               />
