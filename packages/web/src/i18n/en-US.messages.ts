@@ -71,6 +71,8 @@ export const enUSMessages: Shape<typeof zhCNMessages> = {
       codeHint: 'The code the platform’s authorisation page gives in WeChat (for the mini-app, the code of wx.login)',
       codeRequired: 'Enter the authorisation code',
       submit: 'OK',
+      userAction: 'WeChat',
+      userTitle: 'WeChat bindings of {{name}}',
     },
   },
 };

@@ -68,6 +68,8 @@ export const zhCNMessages = {
       codeHint: '在微信中打开平台的授权页面后得到的授权码（小程序为 wx.login 得到的 code）',
       codeRequired: '请输入授权码',
       submit: '确定',
+      userAction: '微信',
+      userTitle: '{{name}} 的微信绑定',
     },
   },
 };

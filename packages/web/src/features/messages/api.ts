@@ -72,3 +72,26 @@ export function useWechatBindingChange() {
     onSuccess: (data) => queryClient.setQueryData(messageKeys.bindings, data),
   });
 }
+
+export const userBindingKeys = (userId: number) => ['wechatBindings', 'user', userId] as const;
+
+/** Another user's bindings, for user administration (GET /dcap/sys/user/wechatBindings/{id}). */
+export function useUserWechatBindings(userId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: userBindingKeys(userId ?? 0),
+    queryFn: ({ signal }) => api.request(`/sys/user/wechatBindings/${String(userId)}`, { signal, schema: wechatBindingsSchema }),
+    enabled: userId !== null,
+  });
+}
+
+/** An administrator unbinds another user's id (spec 002 §7 unbind/{id}, unbindMiniApp/{id}). */
+export function useAdminUnbind() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, kind }: { userId: number; kind: WechatBindingKind }) =>
+      api.request(`/sys/user/${kind === 'official' ? 'unbind' : 'unbindMiniApp'}/${String(userId)}`, { method: 'POST', notify: true, serverMessage: true, schema: wechatBindingsSchema }),
+    onSuccess: (data, { userId }) => queryClient.setQueryData(userBindingKeys(userId), data),
+  });
+}
