@@ -57,6 +57,11 @@ import { registerEproRoutes } from './modules/epro/routes.js';
 import { registerOdmRoutes } from './modules/odm/routes.js';
 import { registerExportRoutes } from './modules/exports/routes.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { ChannelAdapters, WechatClient } from './modules/messages/channels/index.js';
+import { createChannels, createWechatClient } from './modules/messages/channels/index.js';
+import { MessageSender } from './modules/messages/sender.js';
+import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
+import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -69,6 +74,10 @@ export interface AppOptions {
    * without it the HTTP adapter is built from the REMOTE_RANDOMISATION_* settings, if any.
    */
   remoteRandomisation?: RemoteRandomisation;
+  /** The WeChat API client (binding, template messages); built from the WECHAT_* settings without it. */
+  wechat?: WechatClient;
+  /** Outbound channels replacing the configured ones (modules/messages/channels), for tests. */
+  channels?: Partial<ChannelAdapters>;
 }
 
 export interface App {
@@ -80,6 +89,11 @@ export interface App {
    * it with the server, tests run it with `drain()`; closing the app stops it.
    */
   jobs: JobWorker;
+  /**
+   * The sender of e-mail and WeChat messages (docs/decisions.md "Message sending"), started by `main.ts`
+   * like the job worker, drained by tests; closing the app stops it.
+   */
+  messages: MessageSender;
 }
 
 /** Builds the HTTP application; `main.ts` listens on it, tests call `fastify.inject()`. */
@@ -112,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addHook('onClose', stopSessionCache);
   const jobs = new JobWorker(deps, { warn: (message) => fastify.log.warn(message) });
   fastify.addHook('onClose', () => jobs.stop());
+  const wechat = options.wechat ?? createWechatClient(config.wechat);
+  const messages = new MessageSender(deps, { ...createChannels(config, wechat), ...options.channels }, { warn: (message) => fastify.log.warn(message) });
+  fastify.addHook('onClose', () => messages.stop());
 
   const routes = new RouteRegistry(
     (request) => {
@@ -155,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerExportRoutes(fastify, routes, deps, jobs);
   // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).
   jobs.register(reminderJobHandler);
+  registerMessageLogRoutes(fastify, routes, deps);
+  registerWechatBindingRoutes(fastify, routes, deps, wechat);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });
@@ -162,5 +181,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);
-  return { fastify, routes, deps, jobs };
+  return { fastify, routes, deps, jobs, messages };
 }

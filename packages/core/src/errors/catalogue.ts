@@ -15,6 +15,7 @@ import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
 import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 import { SUPPLY_ERRORS } from './catalogue-supply.js';
 import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
+import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -405,6 +406,7 @@ export const ERRORS = {
   ...BALANCE_ERRORS,
   ...SUPPLY_ERRORS,
   ...EPRO_ERRORS,
+  ...MESSAGES_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -433,6 +435,7 @@ export const NOTICES = {
   ...IMPORTS_NOTICES,
   ...BALANCE_NOTICES,
   ...EPRO_NOTICES,
+  ...MESSAGES_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

@@ -23,6 +23,15 @@ export interface Fixture {
 
 /** Routes tested for their audit rows elsewhere, each with the test that does it. Keep this list short. */
 export const COVERED_ELSEWHERE: Record<string, string> = {
+  // WeChat binding needs the local WeChat fake, messages a sender: their audit rows are checked beside them.
+  'POST /dcap/user/wechat/bind': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/bindMiniApp': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/unbind': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/unbindMiniApp': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/user/unbind/:id': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/user/unbindMiniApp/:id': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/messageLog/resend/:id': 'modules/messages/log.test.ts',
+  'POST /dcap/sys/messageLog/cancel/:id': 'modules/messages/log.test.ts',
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
   // The login response enters the first listed project when the session has none (spec 000 §4.1).
@@ -138,6 +147,11 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
   'GET /dcap/epro/link/list',
+  'GET /dcap/user/wechat/bindings',
+  'GET /dcap/sys/user/wechatBindings/:id',
+  'GET /dcap/sys/messageLog/list',
+  'GET /dcap/sys/messageLog/stats',
+  'GET /dcap/sys/messageLog/info/:id',
   'POST /dcap/project/recordData/attachment/list',
   'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
   'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',

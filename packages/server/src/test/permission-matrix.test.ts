@@ -25,6 +25,7 @@ const BY_PLATFORM_RIGHT: Record<PlatformAction, PersonaName[]> = {
   'user.manage': ['platformAdmin'],
   'unit.manage': ['platformAdmin'],
   'library.manage': ['platformAdmin'],
+  'message.manage': ['platformAdmin'],
   'project.create': ['platformAdmin', 'projectAdmin'],
 };
 

@@ -27,6 +27,7 @@ const dashboardPage = async () => ({ Component: (await import('../features/dataD
 const accountSettingsPage = async () => ({
   Component: (await import('../features/account/AccountSettingsPage')).AccountSettingsPage,
 });
+const messageLogPage = async () => ({ Component: (await import('../features/messages/MessageLogPage')).MessageLogPage });
 const usersPage = async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage });
 const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
 const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
@@ -114,6 +115,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/user', lazy: usersPage },
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
+          { path: '/sys/messageLog', lazy: messageLogPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {
             // Opening a design screen moves the session into the development environment (spec 000 §4.3).

@@ -12,6 +12,7 @@ import { enUSExports } from './en-US.exports';
 import { enUSBalance } from './en-US.balance';
 import { enUSSupply } from './en-US.supply';
 import { enUSEpro } from './en-US.epro';
+import { enUSMessages } from './en-US.messages';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -307,6 +308,7 @@ export const enUS: Catalogue = {
   ...enUSBalance,
   ...enUSSupply,
   ...enUSEpro,
+  ...enUSMessages,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

@@ -11,6 +11,7 @@ import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
 import { zhCNEpro } from './zh-CN.epro';
+import { zhCNMessages } from './zh-CN.messages';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -305,6 +306,7 @@ export const zhCN = {
   ...zhCNBalance,
   ...zhCNSupply,
   ...zhCNEpro,
+  ...zhCNMessages,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,
