@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const ADMIN = { username: 'admin', password: 'Admin@e2e2026' };
+/** The inbox of the local SMTP server the platform's e-mail goes to (mail-sink.ts). */
+export const INBOX_URL = `http://127.0.0.1:${String(port + 1)}/`;
 
 /** The system Chromium (Debian's package), never a downloaded browser. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,6 +48,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '300',
       // The official ODM 1.3.2 schema beside the checkout, as in CI (the design import refuses files without one).
       ODM_SCHEMA: process.env.ODM_SCHEMA ?? '../shared/schemas/odm-1.3.2/ODM1-3-2.xsd',
+      // Links the platform sends (questionnaires) begin with the address the journeys use.
+      PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
     },
   },
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startMailSink } from './mail-sink.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // E2E_DATA_DIR lets two runs on one machine keep apart (with E2E_PORT).
@@ -36,10 +37,13 @@ if (serverUrl) {
   dropDatabase = () => statement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
+// E-mail goes to a local SMTP server whose inbox the journeys read (mail-sink.ts), on the port after the platform's.
+const smtpUrl = await startMailSink(Number(process.env.PORT ?? '8181') + 1);
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl, SMTP_FROM: 'DCAP <no-reply@dcap.test>' },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN } from '../playwright.config.js';
+import { ADMIN, INBOX_URL } from '../playwright.config.js';
 import { call, idOf, inputOf, login, session, shot } from './journey-api.js';
 
 /**
@@ -110,12 +110,16 @@ test('a coordinator sends a questionnaire link, the subject fills it in on a pho
   await expect(share.locator('input[type=email]')).toHaveValue(SUBJECT_EMAIL);
   await shot(page, info, 'link-created-zh-CN');
   await page.getByTestId('survey-send-email').click();
-  await expect(page.getByTestId('survey-send-state').first()).toContainText('发送中');
   await page.getByTestId('survey-link-done').click();
+  // The sender delivers it to the local mail server; the list follows the message to sent.
+  await expect(page.getByTestId('survey-send-state').first()).toContainText('已发送', { timeout: 30_000 });
   await expect(page.getByTestId('survey-send-state').first()).toContainText('邮件');
   await expect(page.getByTestId('survey-entry-state').first()).toContainText('未录入');
+  const mails = (await (await request.get(INBOX_URL)).json()) as { to: string[]; subject: string; text: string }[];
+  const mail = mails.find((each) => each.to.includes(SUBJECT_EMAIL));
+  expect(mail?.text).toContain(url);
 
-  // The subject opens the link on a phone, with no account, and reads it in both languages.
+  // The subject opens the link from the e-mail on a phone, with no account, and reads it in both languages.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', reducedMotion: 'reduce' });
   const subjectPage = await phone.newPage();
   await subjectPage.goto(url);

@@ -9,6 +9,9 @@ export const eproKeys = {
   survey: (token: string) => ['publicSurvey', token] as const,
 };
 
+/** While a link's message is on its way, the list is read again this often, so staff see it sent or failed. */
+const PENDING_SEND_POLL_MS = 3000;
+
 /** GET /dcap/epro/link/list. */
 export function useSurveyLinks(subjectId: number) {
   const api = useApi();
@@ -16,6 +19,7 @@ export function useSurveyLinks(subjectId: number) {
     queryKey: eproKeys.links(subjectId),
     enabled: subjectId > 0,
     queryFn: ({ signal }): Promise<SurveyLinks> => api.request('/epro/link/list', { query: { subjectId }, signal, schema: surveyLinksSchema }),
+    refetchInterval: (query) => (query.state.data?.links.some((link) => link.sendState === 'pending') ? PENDING_SEND_POLL_MS : false),
   });
 }
 

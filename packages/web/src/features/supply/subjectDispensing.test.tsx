@@ -20,8 +20,8 @@ const SUBJECT = {
   remoteSite: null, strata: {}, status: 'ARMED', statusReason: null, statusChangedAt: '2025-02-11T00:00:00.000Z', designVersionId: 3, version: 5, createdBy: 'crc',
   createdAt: '2025-02-10T00:00:00.000Z', updatedAt: '2025-02-11T00:00:00.000Z', pendingRollback: false,
 } satisfies Subject;
-const VISIT = { eventInstanceId: 77, eventId: 3, seq: 1, name: '第 2 次访视', nameEn: 'Visit 2', type: 'FOLLOW_UP', repeatable: false, offsetDays: 14, plannedDate: '2025-02-25', windowStart: '2025-02-22', windowEnd: '2025-02-28', actualDate: null, windowStatus: 'IN_WINDOW', hasData: false, designVersionId: 3 } as const;
-const SCHEDULE = { subjectId: 41, siteId: 21, today: '2025-02-25', visits: [VISIT], instruments: [], panels: [], unscheduled: [], repeatable: [] } as unknown as SubjectSchedule;
+const VISIT = { eventInstanceId: 77, eventId: 3, seq: 1, name: '第 2 次访视', nameEn: 'Visit 2', type: 'FOLLOW_UP', repeatable: false, offsetDays: 14, plannedDate: '2025-02-25', windowStart: '2025-02-22', windowEnd: '2025-02-28', actualDate: null, windowStatus: 'IN_WINDOW', hasData: false, followUp: 'NOT_STARTED', designVersionId: 3 } as const;
+const SCHEDULE = { subjectId: 41, siteId: 21, today: '2025-02-25', followUp: 'NOT_STARTED', visits: [VISIT], instruments: [], panels: [], unscheduled: [], repeatable: [] } as unknown as SubjectSchedule;
 
 describe('dispensing from the subject page', { timeout: 60_000 }, () => {
   it('dispenses at the chosen visit and lists the kits by number and blinded name; a refusal is shown as the server words it', async () => {
