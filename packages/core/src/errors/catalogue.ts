@@ -14,6 +14,7 @@ import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
 import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 import { SUPPLY_ERRORS } from './catalogue-supply.js';
+import { MESSAGES_ERRORS } from './catalogue-messages.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -403,6 +404,7 @@ export const ERRORS = {
   ...RANDOMISATION_ERRORS,
   ...BALANCE_ERRORS,
   ...SUPPLY_ERRORS,
+  ...MESSAGES_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,7 +7,7 @@ describe('migrations', () => {
   it('apply once, are idempotent on restart, and let PostgreSQL guard statuses', async () => {
     const handle = await openPglite(null);
     try {
-      expect(await migrateToLatest(handle.db)).toEqual(['0001_identity_and_audit', '0002_projects_sites_roles', '0003_session_notifications', '0004_design', '0005_library', '0006_must_change_password', '0007_audit_chains', '0008_audit_chain_lookup', '0009_jobs_and_sync', '0010_project_process', '0011_online_application', '0013_user_preferences', '0014_user_project_envs', '0015_subjects_and_records', '0016_audit_chain_digest_inline', '0017_audit_chain_head_in_transaction', '0018_export_tasks', '0019_record_imports', '0020_export_chunks_uncompressed', '0021_randomisation', '0022_drug_supply', '0023_message_outbox']);
+      expect(await migrateToLatest(handle.db)).toEqual(['0001_identity_and_audit', '0002_projects_sites_roles', '0003_session_notifications', '0004_design', '0005_library', '0006_must_change_password', '0007_audit_chains', '0008_audit_chain_lookup', '0009_jobs_and_sync', '0010_project_process', '0011_online_application', '0013_user_preferences', '0014_user_project_envs', '0015_subjects_and_records', '0016_audit_chain_digest_inline', '0017_audit_chain_head_in_transaction', '0018_export_tasks', '0019_record_imports', '0020_export_chunks_uncompressed', '0021_randomisation', '0022_drug_supply', '0023_message_outbox', '0025_message_configs']);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const insertBadStatus = sql`INSERT INTO users (username, name, password_hash, status) VALUES ('x', 'x', 'h', 'godmode')`.execute(handle.db);
       await expect(insertBadStatus).rejects.toThrow(/users_status_check/);

@@ -38,7 +38,7 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
-import type { OutboundMessagesTable, UserWechatBindingsTable } from './tables/messages.js';
+import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, UserWechatBindingsTable } from './tables/messages.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
@@ -118,4 +118,6 @@ export interface Database {
   export_file_chunks: ExportFileChunksTable;
   outbound_messages: OutboundMessagesTable;
   user_wechat_bindings: UserWechatBindingsTable;
+  message_configs: MessageConfigsTable;
+  notifications: NotificationsTable;
 }

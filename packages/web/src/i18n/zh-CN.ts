@@ -74,6 +74,7 @@ export const zhCN = {
     surveyPanelEntry: '表单录入',
     institution: '中心与角色',
     projectRoleAuthLog: '角色授权日志',
+    projectMessage: '消息配置',
     sys: '系统配置',
     sysUser: '用户管理',
     sysUnit: '医院管理',
@@ -82,6 +83,7 @@ export const zhCN = {
     sysStandardInstrument: '标准表单库',
     sysDict: '字典管理',
     sysDerivedField: '衍生变量库',
+    sysMessageConfig: '消息配置',
   },
   header: {
     mainMenu: '主菜单',
@@ -172,13 +174,14 @@ export const zhCN = {
     notification: {
       intro: '选择各类消息通过哪些渠道通知您',
       category: '消息类型',
-      channels: { inSite: '站内消息', email: '电子邮件' },
+      channels: { inSite: '站内消息', email: '电子邮件', wechat: '微信' },
       categories: {
         queries: '质疑（新建、回复、关闭）',
         signatures: '签名（待签名、已签名）',
         visits: '访视（即将到期、超窗）',
         roleChanges: '角色与权限变更',
         projectStatus: '项目状态变更',
+        randomisation: '随机化与紧急揭盲',
       },
     },
     base: {

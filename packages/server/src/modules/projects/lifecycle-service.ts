@@ -1,5 +1,5 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
-import { AppError, canLockFrom, gatedTarget, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
+import { APPLICATION_MESSAGE_NAMES, AppError, canLockFrom, DECISION_MESSAGE_NAMES, gatedTarget, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
@@ -11,6 +11,7 @@ import { preScreenSuspendChange } from './pre-screen-service.js';
 import * as repo from './repo.js';
 import { projectEntry } from './service.js';
 import { projectWrite } from '../../http/project-write.js';
+import { platformAdminIds, sendStudyEvent } from '../messages/study-events.js';
 import type { Updateable } from 'kysely';
 
 type Change = Updateable<ProjectsTable>;
@@ -188,6 +189,17 @@ export async function applyStatusChange(
   const id = await projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
     const applicationId = await repo.insertApplication(trx, { project_id: project.id, type, reason, applied_by: actor.userId, applied_at: deps.clock.now() });
     await audit(projectEntry(project.id, 'project.applyStatusChange', { newValue: { applicationId, type }, reason }));
+    // The platform administrators decide it (four eyes: never the applicant, who as the actor is not told).
+    await sendStudyEvent(deps, trx, {
+      event: 'project.statusApplied',
+      projectId: project.id,
+      env: null,
+      siteId: null,
+      params: { application: APPLICATION_MESSAGE_NAMES[type].zh, applicationEn: APPLICATION_MESSAGE_NAMES[type].en, reason },
+      directUserIds: await platformAdminIds(trx),
+      actorId: actor.userId,
+      link: '/project/approvals',
+    });
     return applicationId;
   });
   const [created] = await repo.loadApplications(deps.db, project.id, id);
@@ -219,6 +231,23 @@ export async function decideStatusChange(
       if (application.state !== 'pending') throw new AppError('project.application_decided');
       await requireFourEyes(trx, application.applied_by, actor);
       await repo.decideApplication(trx, application.id, { state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null });
+      const decision = DECISION_MESSAGE_NAMES[body.approve ? 'approved' : 'rejected'];
+      await sendStudyEvent(deps, trx, {
+        event: 'project.statusDecided',
+        projectId: project.id,
+        env: null,
+        siteId: null,
+        params: {
+          application: APPLICATION_MESSAGE_NAMES[application.type].zh,
+          applicationEn: APPLICATION_MESSAGE_NAMES[application.type].en,
+          decision: decision.zh,
+          decisionEn: decision.en,
+          comment: body.comment ?? '',
+        },
+        directUserIds: [application.applied_by],
+        actorId: actor.userId,
+        link: '/project/projectList',
+      });
       if (!body.approve) return {};
       if (application.type === PRE_SCREEN_SUSPEND) return preScreenSuspendChange(project);
       const change = STATUS_CHANGES[application.type];

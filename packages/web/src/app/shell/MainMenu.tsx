@@ -14,6 +14,7 @@ import {
   HomeOutlined,
   LinkOutlined,
   MedicineBoxOutlined,
+  NotificationOutlined,
   PartitionOutlined,
   ProjectOutlined,
   ScheduleOutlined,
@@ -56,6 +57,7 @@ const MENU_ICONS: Record<string, ReactNode> = {
   warning: <WarningOutlined />,
   barChart: <BarChartOutlined />,
   link: <LinkOutlined />,
+  notification: <NotificationOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
