@@ -52,15 +52,16 @@ export type SaveUserPreferencesRequest = z.infer<typeof saveUserPreferencesSchem
 
 /**
  * Until a user chooses: everything in the site's message box; by e-mail only what needs them to act or
- * changes their access (queries, role changes, project status), so a busy site's inbox is not flooded with
- * every signature and visit.
+ * changes their access (queries, role changes, project status, randomisation and emergency unblinding), so a
+ * busy site's inbox is not flooded with every signature and visit. WeChat, once bound, carries what needs
+ * attention soon.
  */
 export function defaultUserPreferences(): UserPreferences {
   return {
     fontSize: DEFAULT_FONT_SIZE,
     notifications: {
       inSite: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: true },
-      email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true, randomisation: false },
+      email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true, randomisation: true },
       wechat: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: false },
     },
   };

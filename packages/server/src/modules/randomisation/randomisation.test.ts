@@ -43,6 +43,8 @@ beforeAll(async () => {
   statistician = await member('stat', { institutionIds: 'all', unblind: true, projectDesignAndSetup: true });
   randomiser = await member('pi', { institutionIds: [rs.siteA.id], randomise: true, dataEntryRights: true });
   otherRandomiser = await member('pi2', { institutionIds: [rs.siteA.id], randomise: true, dataEntryRights: true });
+  // The site's investigator has an address, so the messages of randomisation and unblinding are queued for e-mail too.
+  await db().updateTable('users').set({ email: 'rand.pi@example.org' }).where('id', '=', rs.people.investigator.id).execute();
 }, 120_000);
 afterAll(() => rs.study.t.close());
 
@@ -229,7 +231,6 @@ describe('unblinding (iMask)', () => {
 
   it('tells the site of a randomisation and the study of an emergency unblinding without naming an arm (spec 002 §3)', async () => {
     const { investigator, coordinator } = rs.people;
-    await db().updateTable('users').set({ email: 'rand.pi@example.org' }).where('id', '=', investigator.id).execute();
     const told = async (event: string) => (await db().selectFrom('notifications').select('user_id').where('event', '=', event).execute()).map((row) => row.user_id);
     // The default receivers: the site's PI and CRC roles (`PI-A`, `CRC-A`, `pi`) and the project's CRA; not site B, not the statistician.
     const done = new Set(await told('randomisation.done'));
