@@ -11,6 +11,7 @@ import { enUSImports } from './en-US.imports';
 import { enUSExports } from './en-US.exports';
 import { enUSBalance } from './en-US.balance';
 import { enUSSupply } from './en-US.supply';
+import { enUSMessages } from './en-US.messages';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -162,6 +163,7 @@ export const enUS: Catalogue = {
       custom: 'Personalisation',
       binding: 'Account binding',
       notification: 'Notifications',
+      messages: 'Messages',
     },
     custom: {
       fontSize: 'Font size',
@@ -308,6 +310,7 @@ export const enUS: Catalogue = {
   ...enUSExports,
   ...enUSBalance,
   ...enUSSupply,
+  ...enUSMessages,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

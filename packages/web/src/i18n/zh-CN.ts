@@ -10,6 +10,7 @@ import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
+import { zhCNMessages } from './zh-CN.messages';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -163,6 +164,7 @@ export const zhCN = {
       custom: '个性化',
       binding: '账号绑定',
       notification: '新消息通知',
+      messages: '消息列表',
     },
     custom: {
       fontSize: '字体大小',
@@ -306,6 +308,7 @@ export const zhCN = {
   ...zhCNExports,
   ...zhCNBalance,
   ...zhCNSupply,
+  ...zhCNMessages,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_SETTINGS_PATH } from '../../app/guard';
 import { BaseSettings } from './BaseSettings';
 import { CustomSettings } from './CustomSettings';
+import { MessageList } from '../messages/MessageList';
 import { NotificationSettings } from './NotificationSettings';
 import { SecuritySettings } from './SecuritySettings';
 
@@ -12,7 +13,7 @@ import { SecuritySettings } from './SecuritySettings';
  * Spec 000 §2.3 names five tabs; binding (administrators only, §6) is left out until the platform can bind a
  * WeChat account, since an empty tab only raises the question (docs/decisions.md, "Account settings").
  */
-const TABS = ['base', 'security', 'custom', 'notification'] as const;
+const TABS = ['base', 'security', 'custom', 'notification', 'messages'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const TAB_TITLE_KEYS: Record<AccountTab, string> = {
@@ -20,6 +21,7 @@ const TAB_TITLE_KEYS: Record<AccountTab, string> = {
   security: 'account.tabs.security',
   custom: 'account.tabs.custom',
   notification: 'account.tabs.notification',
+  messages: 'account.tabs.messages',
 };
 
 function tabContent(tab: AccountTab): ReactNode {
@@ -32,10 +34,12 @@ function tabContent(tab: AccountTab): ReactNode {
       return <CustomSettings />;
     case 'notification':
       return <NotificationSettings />;
+    case 'messages':
+      return <MessageList />;
   }
 }
 
-/** Account settings of spec 000 §2.3: base, security, custom (font size) and notification. */
+/** Account settings of spec 000 §2.3: base, security, custom (font size), notification and the message list. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,7 +58,7 @@ export function AccountSettingsPage() {
         items={visible.map((key) => ({
           key,
           label: <span data-testid={`account-tab-${key}`}>{t(TAB_TITLE_KEYS[key])}</span>,
-          children: <div style={{ maxWidth: key === 'notification' ? 720 : 560 }}>{tabContent(key)}</div>,
+          children: <div style={{ maxWidth: key === 'messages' ? 960 : key === 'notification' ? 720 : 560 }}>{tabContent(key)}</div>,
         }))}
       />
     </Card>
