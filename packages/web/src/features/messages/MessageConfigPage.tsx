@@ -8,6 +8,9 @@ import type { ConfigScope } from './api';
 import { useMessageConfigsQuery, useResetMessageConfigMutation, useSaveMessageConfigMutation, useUserDirectoryQuery } from './api';
 
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
+
+/** `query.raised` → `messages.events.queryRaised`: catalogue keys carry no dots of their own. */
+const eventKey = (event: MessageEvent) => `messages.events.${event.replace(/\.(\w)/, (_dot, letter: string) => letter.toUpperCase())}`;
 const CHANNEL_FLAGS: MessageFlag[] = ['inSite', 'email', 'wechat'];
 const ROLE_CODES = [...PROJECT_ROLE_TEMPLATES, ...SITE_ROLE_TEMPLATES].map((template) => template.code);
 
@@ -48,9 +51,12 @@ function ConfigEditor({ scope, config, onClose }: { scope: ConfigScope; config: 
     <Modal
       open
       width={760}
-      title={`${t(`messages.events.${config.event}`)} · ${t('messages.config.edit')}`}
+      title={`${t(eventKey(config.event))} · ${t('messages.config.edit')}`}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'message-config-save' }}
-      onOk={() => void form.validateFields().then((values) => save.mutate(fromForm(values), { onSuccess: onClose }))}
+      onOk={() => {
+        // A refused field shows its message in the form; nothing is sent.
+        form.validateFields().then((values) => save.mutate(fromForm(values), { onSuccess: onClose }), () => undefined);
+      }}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -121,7 +127,7 @@ export function MessageConfigPage({ scope }: { scope: ConfigScope }) {
   const current = configs.data?.find((config) => config.event === editing);
 
   const columns: TableColumnsType<MessageConfig> = [
-    { key: 'event', title: t('messages.config.event'), render: (_v, row) => t(`messages.events.${row.event}`) },
+    { key: 'event', title: t('messages.config.event'), render: (_v, row) => t(eventKey(row.event)) },
     { key: 'group', title: t('messages.config.group'), dataIndex: 'group', width: 120 },
     { key: 'title', title: t('messages.config.title'), dataIndex: 'title' },
     {
