@@ -258,6 +258,7 @@ export const enUS: Catalogue = {
       lock: 'Lock',
       unlock: 'Unlock',
       resetPassword: 'Reset password',
+      resetPasswordByEmail: 'Reset and e-mail it',
       import: 'Import',
       export: 'Export',
     },

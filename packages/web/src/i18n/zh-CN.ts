@@ -259,6 +259,7 @@ export const zhCN = {
       lock: '锁定',
       unlock: '解锁',
       resetPassword: '重置密码',
+      resetPasswordByEmail: '重置并发送邮件',
       import: '导入',
       export: '导出',
     },
