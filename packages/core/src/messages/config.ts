@@ -152,5 +152,8 @@ export const APPLICATION_MESSAGE_NAMES: Record<ApplicationType, { zh: string; en
   APPLY_PRE_SCREEN_SUSPEND: { zh: '暂停预筛选', en: 'Suspend pre-screening' },
 };
 
+/** The application to go online (spec 000 §4.2), decided like the status changes. */
+export const ONLINE_APPLICATION_MESSAGE_NAME = { zh: '正式上线', en: 'Go online' } as const;
+
 /** The decision's word for the `{decision}` placeholder. */
 export const DECISION_MESSAGE_NAMES = { approved: { zh: '批准', en: 'approved' }, rejected: { zh: '驳回', en: 'rejected' } } as const;
