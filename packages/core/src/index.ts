@@ -58,3 +58,4 @@ export * from './randomisation/index.js';
 export * from './blinding/visibility.js';
 export * from './supply/index.js';
 export * from './messages/index.js';
+export * from './epro/index.js';

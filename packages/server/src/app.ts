@@ -36,6 +36,7 @@ import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
+import { reminderJobHandler } from './modules/reminders/job.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
 import type { RemoteRandomisation } from './modules/randomisation/remote.js';
 import { createHttpRemoteRandomisation } from './modules/randomisation/remote-http.js';
@@ -53,9 +54,15 @@ import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
 import { registerRecordRoutes } from './modules/records/routes.js';
+import { registerEproRoutes } from './modules/epro/routes.js';
 import { registerOdmRoutes } from './modules/odm/routes.js';
 import { registerExportRoutes } from './modules/exports/routes.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { ChannelAdapters, WechatClient } from './modules/messages/channels/index.js';
+import { createChannels, createWechatClient } from './modules/messages/channels/index.js';
+import { MessageSender } from './modules/messages/sender.js';
+import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
+import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +75,10 @@ export interface AppOptions {
    * without it the HTTP adapter is built from the REMOTE_RANDOMISATION_* settings, if any.
    */
   remoteRandomisation?: RemoteRandomisation;
+  /** The WeChat API client (binding, template messages); built from the WECHAT_* settings without it. */
+  wechat?: WechatClient;
+  /** Outbound channels replacing the configured ones (modules/messages/channels), for tests. */
+  channels?: Partial<ChannelAdapters>;
 }
 
 export interface App {
@@ -79,6 +90,11 @@ export interface App {
    * it with the server, tests run it with `drain()`; closing the app stops it.
    */
   jobs: JobWorker;
+  /**
+   * The sender of e-mail and WeChat messages (docs/decisions.md "Message sending"), started by `main.ts`
+   * like the job worker, drained by tests; closing the app stops it.
+   */
+  messages: MessageSender;
 }
 
 /** Builds the HTTP application; `main.ts` listens on it, tests call `fastify.inject()`. */
@@ -111,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addHook('onClose', stopSessionCache);
   const jobs = new JobWorker(deps, { warn: (message) => fastify.log.warn(message) });
   fastify.addHook('onClose', () => jobs.stop());
+  const wechat = options.wechat ?? createWechatClient(config.wechat);
+  const messages = new MessageSender(deps, { ...createChannels(config, wechat), ...options.channels }, { warn: (message) => fastify.log.warn(message) });
+  fastify.addHook('onClose', () => messages.stop());
 
   const routes = new RouteRegistry(
     (request) => {
@@ -144,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSubjectRoutes(fastify, routes, deps);
   registerWorkflowRoutes(fastify, routes, deps);
   registerRecordRoutes(fastify, routes, deps);
+  registerEproRoutes(fastify, routes, deps);
   registerQueryRoutes(fastify, routes, deps);
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);
@@ -152,6 +172,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerMessageRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
+  // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).
+  jobs.register(reminderJobHandler);
+  registerMessageLogRoutes(fastify, routes, deps);
+  registerWechatBindingRoutes(fastify, routes, deps, wechat);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });
@@ -159,5 +183,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const openApi = buildOpenApi(routes.routes, config.version.number);
   fastify.get('/dcap/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
   await registerSpa(fastify, config.webDist);
-  return { fastify, routes, deps, jobs };
+  return { fastify, routes, deps, jobs, messages };
 }

@@ -43,6 +43,15 @@ const envSchema = z.object({
   REMOTE_RANDOMISATION_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'an http or https URL' })]).optional(),
   REMOTE_RANDOMISATION_TOKEN: z.string().optional(),
   REMOTE_RANDOMISATION_TIMEOUT_MS: positiveInt(10_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'an http or https URL' }).optional(),
+  SMTP_URL: z.union([z.literal(''), z.url({ protocol: /^smtps?$/, message: 'an smtp or smtps URL' })]).optional(),
+  SMTP_FROM: z.string().optional(),
+  WECHAT_API_URL: z.url({ protocol: /^https?$/, message: 'an http or https URL' }).default('https://api.weixin.qq.com'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_TEMPLATE_ID: z.string().optional(),
+  WECHAT_MINIAPP_APP_ID: z.string().optional(),
+  WECHAT_MINIAPP_APP_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -78,6 +87,25 @@ export interface Config {
    * protocol"); null when no service is configured, and such projects cannot randomise.
    */
   remoteRandomisation: { url: string; token: string | undefined; timeoutMs: number } | null;
+  /**
+   * The address subjects reach the platform at, which questionnaire links sent by e-mail and WeChat begin with
+   * (docs/decisions.md "Subject questionnaires"); by default this server on localhost.
+   */
+  publicUrl: string;
+  /**
+   * The mail server e-mail messages go through and their sender address (docs/operations.md "Messages");
+   * null when none is configured, and e-mail messages then fail with a catalogue error.
+   */
+  smtp: { url: string; from: string } | null;
+  /**
+   * WeChat (docs/operations.md "Messages"): the API base, the official account that sends template messages
+   * and binds users by OAuth (null when not configured), and the mini-app whose users bind by wx.login.
+   */
+  wechat: {
+    apiUrl: string;
+    official: { appId: string; appSecret: string; templateId: string | undefined } | null;
+    miniApp: { appId: string; appSecret: string } | null;
+  };
 }
 
 const MINUTE = 60_000;
@@ -117,5 +145,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, versionNumber: string): Confi
     remoteRandomisation: e.REMOTE_RANDOMISATION_URL
       ? { url: e.REMOTE_RANDOMISATION_URL, token: e.REMOTE_RANDOMISATION_TOKEN || undefined, timeoutMs: e.REMOTE_RANDOMISATION_TIMEOUT_MS }
       : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`).replace(/\/+$/, ''),
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: requiredWith(e.SMTP_FROM, 'SMTP_FROM', 'SMTP_URL') } : null,
+    wechat: {
+      apiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
+      official: e.WECHAT_APP_ID
+        ? { appId: e.WECHAT_APP_ID, appSecret: requiredWith(e.WECHAT_APP_SECRET, 'WECHAT_APP_SECRET', 'WECHAT_APP_ID'), templateId: e.WECHAT_TEMPLATE_ID || undefined }
+        : null,
+      miniApp: e.WECHAT_MINIAPP_APP_ID
+        ? { appId: e.WECHAT_MINIAPP_APP_ID, appSecret: requiredWith(e.WECHAT_MINIAPP_APP_SECRET, 'WECHAT_MINIAPP_APP_SECRET', 'WECHAT_MINIAPP_APP_ID') }
+        : null,
+    },
   };
+}
+
+/** A setting that must come with another one, refused at start rather than when the first message is sent. */
+function requiredWith(value: string | undefined, name: string, other: string): string {
+  if (!value) throw new Error(`Invalid configuration: ${name}: required when ${other} is set`);
+  return value;
 }

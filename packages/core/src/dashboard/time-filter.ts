@@ -57,6 +57,11 @@ function wallClock(instant: number, timeZone: string): number {
   return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
 }
 
+/** The hour (0 to 23) of an instant on a zone's wall clock. */
+export function localHour(instant: Date, timeZone: string): number {
+  return new Date(wallClock(instant.getTime(), timeZone)).getUTCHours();
+}
+
 /** The calendar date of an instant in a zone. */
 export function localDate(instant: Date, timeZone: string): LocalDate {
   const wall = new Date(wallClock(instant.getTime(), timeZone));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instrumentSchema } from './instruments.js';
+import { eventRemindersSchema } from './reminders.js';
 import { dbId, dbInt, queryId, safeText } from '../validation/text.js';
 
 /** Events (visits) of a project and the event × instrument matrix that assigns panels to visits. */
@@ -39,6 +40,8 @@ export const eventSchema = z.object({
   repeatable: z.boolean(),
   /** The instruments assigned to the event in the matrix, in instrument order. */
   instrumentIds: z.array(z.number()),
+  /** Notify and push settings (design/reminders.ts); null: no reminders. */
+  reminders: eventRemindersSchema.nullable(),
 });
 export type DesignEvent = z.infer<typeof eventSchema>;
 
@@ -56,13 +59,22 @@ export const saveEventSchema = z.strictObject({
   windowBefore: windowDays.optional(),
   windowAfter: windowDays.optional(),
   repeatable: z.boolean().optional(),
+  /** Left out: unchanged; null: no reminders. */
+  reminders: eventRemindersSchema.nullish(),
 });
 export type SaveEventRequest = z.infer<typeof saveEventSchema>;
 
-/** Which schedule rule an event breaks, or null: web and server show the same refusal. */
-export function eventScheduleProblem(event: Pick<SaveEventRequest, 'type' | 'offsetDays' | 'windowBefore' | 'windowAfter'>): 'unscheduled' | 'baseline' | null {
+/**
+ * Which schedule rule an event breaks, or null: web and server show the same refusal. Reminders count from
+ * the planned day, so an event without one (unscheduled, log, or no offset) has none (docs/decisions.md
+ * "Visit reminders").
+ */
+export function eventScheduleProblem(
+  event: Pick<SaveEventRequest, 'type' | 'offsetDays' | 'windowBefore' | 'windowAfter'> & { reminders?: unknown },
+): 'unscheduled' | 'baseline' | 'reminders' | null {
   if (!eventHasSchedule(event.type) && (event.offsetDays != null || Boolean(event.windowBefore) || Boolean(event.windowAfter))) return 'unscheduled';
   if (event.type === 'BASELINE' && event.offsetDays != null && event.offsetDays !== 0) return 'baseline';
+  if (event.reminders != null && (!eventHasSchedule(event.type) || event.offsetDays == null)) return 'reminders';
   return null;
 }
 

@@ -1,4 +1,5 @@
 export * from './instruments.js';
 export * from './events.js';
+export * from './reminders.js';
 export * from './publishing.js';
 export * from './library.js';

@@ -40,6 +40,17 @@ export const SCHEDULE_ERRORS = {
     'zh-CN': '实际访视日期 {date} 不能晚于今天',
     'en-US': 'The actual visit date {date} cannot be later than today',
   },
+  // Visit reminders of the design (core design/reminders.ts).
+  'event.reminders_unplanned': {
+    status: 422,
+    'zh-CN': '只有有计划日的访视可以设置提醒与推送',
+    'en-US': 'Only a visit with a planned day can have reminders',
+  },
+  'event.reminder_role_unknown': {
+    status: 422,
+    'zh-CN': '提醒接收角色 {roleId} 不是本项目的角色',
+    'en-US': 'The reminder receiver role {roleId} is not a role of this project',
+  },
   'schedule.visit_tasks_off': {
     status: 409,
     'zh-CN': '本项目未开启访视任务',

@@ -14,7 +14,9 @@ import { EXPORTS_ERRORS, EXPORTS_NOTICES } from './catalogue-exports.js';
 import { RANDOMISATION_ERRORS } from './catalogue-randomisation.js';
 import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 import { SUPPLY_ERRORS } from './catalogue-supply.js';
-import { MESSAGES_ERRORS } from './catalogue-messages.js';
+import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
+import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
+import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -404,7 +406,9 @@ export const ERRORS = {
   ...RANDOMISATION_ERRORS,
   ...BALANCE_ERRORS,
   ...SUPPLY_ERRORS,
+  ...EPRO_ERRORS,
   ...MESSAGES_ERRORS,
+  ...MESSAGE_CONFIG_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -432,6 +436,8 @@ export const NOTICES = {
   ...ATTACHMENTS_NOTICES,
   ...IMPORTS_NOTICES,
   ...BALANCE_NOTICES,
+  ...EPRO_NOTICES,
+  ...MESSAGES_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

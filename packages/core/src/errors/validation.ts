@@ -53,6 +53,11 @@ const VALIDATION_MESSAGES = {
   // Drug supply (core supply/schemas.ts).
   target_below_trigger: { 'zh-CN': '{field} 不能低于触发水平', 'en-US': '{field} must not be below the trigger level' },
   invalid_date: { 'zh-CN': '{field} 不是有效的日期', 'en-US': '{field} is not a valid date' },
+  // Visit reminders (core design/reminders.ts).
+  reminder_hour: {
+    'zh-CN': '{field} 须为 0（00:00）到 23（23:00）之间的整点',
+    'en-US': '{field} must be a whole hour from 0 (00:00) to 23 (23:00)',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -10,7 +10,7 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
   return actor.admin || actor.systemAdmin;
 }
 
-export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure';
+export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage';
 
 const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
   'user.manage': isPlatformAdmin,
@@ -19,6 +19,8 @@ const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean>
   'library.manage': isPlatformAdmin,
   // The system message configuration every project inherits (spec 002 §3; /sys/messageConfig).
   'messages.configure': isPlatformAdmin,
+  // The platform's message log (spec 000 §2.2 /sys/messageLog) shows every project's messages.
+  'message.manage': isPlatformAdmin,
   // Spec 000 §1: project administrators hold project-level rights, starting with applying for a project.
   'project.create': (actor) => isPlatformAdmin(actor) || actor.projectAdmin,
 };

@@ -1,2 +1,4 @@
 export * from './plan.js';
 export * from './schemas.js';
+export * from './reminders.js';
+export * from './qc-tasks.js';

@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '../design/events.js';
 import { ignoredTimeZone } from '../time/study-day.js';
 import { dbId, queryId, queryInt, safeText } from '../validation/text.js';
 import { isIsoDay, VISIT_WINDOW_STATUSES } from './plan.js';
+import { FOLLOW_UP_STATES } from './reminders.js';
 
 /**
  * Calls of the visit schedule (spec 002 §2 "visit/schedule management", "event-panel matrix", "task
@@ -35,6 +36,8 @@ export const scheduleVisitSchema = z.object({
   windowStatus: z.enum(VISIT_WINDOW_STATUSES),
   /** Some panel of the visit holds data (its status is not EXPIRED). */
   hasData: z.boolean(),
+  /** Not started, in progress or finished (core schedule/reminders.ts `visitFollowUpState`). */
+  followUp: z.enum(FOLLOW_UP_STATES),
   designVersionId: z.number(),
 });
 export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
@@ -67,6 +70,8 @@ export const subjectScheduleSchema = z.object({
   subjectId: z.number(),
   siteId: z.number(),
   today: z.string(),
+  /** The subject's follow-up state (core `subjectFollowUpState`). */
+  followUp: z.enum(FOLLOW_UP_STATES),
   visits: z.array(scheduleVisitSchema),
   instruments: z.array(scheduleInstrumentSchema),
   panels: z.array(schedulePanelSchema),
@@ -134,6 +139,8 @@ export const TASK_LIST_PAGE_SIZE_MAX = 200;
 export const taskListQuerySchema = z.strictObject({
   bucket: z.enum(TASK_BUCKETS),
   siteId: queryId().optional(),
+  /** Only visits of this event of the design. */
+  eventId: queryId().optional(),
   timeZone: ignoredTimeZone(),
   page: queryInt().min(1).max(100_000).optional(),
   pageSize: queryInt().min(1).max(TASK_LIST_PAGE_SIZE_MAX).optional(),
@@ -155,6 +162,11 @@ export const visitTaskSchema = z.object({
   windowEnd: z.string().nullable(),
   /** Visit records uploaded for the visit task. */
   records: count,
+  /** Where the visit stands against its window today (NOT_DUE, DUE or OVERDUE for an open visit). */
+  windowStatus: z.enum(VISIT_WINDOW_STATUSES),
+  /** Reminders sent to the subject for this visit, and when the last one was queued. */
+  reminders: count,
+  lastReminderAt: z.string().nullable(),
 });
 export type VisitTask = z.infer<typeof visitTaskSchema>;
 export const taskListSchema = z.object({ total: count, page: z.number(), pageSize: z.number(), items: z.array(visitTaskSchema) });

@@ -21,6 +21,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/dict',
       '/sys/derivedField',
       '/sys/messageConfig',
+      '/sys/messageLog',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

@@ -215,6 +215,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysDict', path: '/sys/dict', titleKey: 'menu.sysDict', icon: 'cluster', sort: 60, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDerivedField', path: '/sys/derivedField', titleKey: 'menu.sysDerivedField', icon: 'build', sort: 70, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
+      // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.
+      { key: 'sysMessageLog', path: '/sys/messageLog', titleKey: 'messages.menu.log', icon: 'mail', sort: 85, visibleTo: (viewer) => canOnPlatform(viewer, 'message.manage') },
     ],
   },
 ];

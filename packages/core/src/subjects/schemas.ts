@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDay } from '../schedule/plan.js';
+import { FOLLOW_UP_STATES } from '../schedule/reminders.js';
 import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 import { LISTED_SUBJECT_STATUSES, SUBJECT_REQUEST_KINDS, SUBJECT_REQUEST_STATES, SUBJECT_STATUSES } from './status.js';
 
@@ -166,6 +167,9 @@ export const subjectListItemSchema = subjectSchema.pick({
   enrolledAt: true,
   createdAt: true,
   createdBy: true,
+}).extend({
+  /** Not started, in progress or finished (core schedule/reminders.ts `subjectFollowUpState`). */
+  followUp: z.enum(FOLLOW_UP_STATES),
 });
 export type SubjectListItem = z.infer<typeof subjectListItemSchema>;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../dashboard/time-filter.js';
+import { DEFAULT_TIME_ZONE, localHour } from '../dashboard/time-filter.js';
 import type { IsoDay } from '../schedule/plan.js';
 import { calendarDay } from '../schedule/plan.js';
 import { safeText } from '../validation/text.js';
@@ -19,6 +19,11 @@ export const STUDY_TIME_ZONE: string = DEFAULT_TIME_ZONE;
  */
 export function studyToday(now: Date, zone: string = STUDY_TIME_ZONE): IsoDay {
   return calendarDay(now, zone);
+}
+
+/** The study's hour of the day at `now` (0 to 23): the daily hours of visit reminders are the study's. */
+export function studyHour(now: Date, zone: string = STUDY_TIME_ZONE): number {
+  return localHour(now, zone);
 }
 
 /**

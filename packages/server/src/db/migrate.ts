@@ -23,6 +23,8 @@ import * as m0021 from './migrations/0021_randomisation.js';
 import * as m0022 from './migrations/0022_drug_supply.js';
 import * as m0023 from './migrations/0023_message_outbox.js';
 import * as m0025 from './migrations/0025_message_configs.js';
+import * as m0026 from './migrations/0026_survey_links.js';
+import * as m0027 from './migrations/0027_visit_reminders.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -50,6 +52,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_drug_supply': m0022,
   '0023_message_outbox': m0023,
   '0025_message_configs': m0025,
+  '0026_survey_links': m0026,
+  '0027_visit_reminders': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

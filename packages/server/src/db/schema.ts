@@ -38,7 +38,8 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
-import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, UserWechatBindingsTable } from './tables/messages.js';
+import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
+import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
@@ -52,6 +53,7 @@ export type * from './tables/randomisation.js';
 export type * from './tables/supply.js';
 export type * from './tables/exports.js';
 export type * from './tables/messages.js';
+export type * from './tables/epro.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -120,4 +122,10 @@ export interface Database {
   user_wechat_bindings: UserWechatBindingsTable;
   message_configs: MessageConfigsTable;
   notifications: NotificationsTable;
+  reminder_slots: ReminderSlotsTable;
+  visit_reminders: VisitRemindersTable;
+  survey_links: SurveyLinksTable;
+  survey_link_panels: SurveyLinkPanelsTable;
+  survey_link_messages: SurveyLinkMessagesTable;
+  survey_hits: SurveyHitsTable;
 }

@@ -1,5 +1,5 @@
 import type { ProjectAction, ProjectPredicate } from '@dcap/core';
-import { AppError, canInProject, isDesignEnvironment, projectIs } from '@dcap/core';
+import { AppError, SUBJECT_ACTOR_ROLE, canInProject, isDesignEnvironment, projectIs } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import { translatingErrors } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
@@ -175,6 +175,40 @@ export function inCallersTransaction<T>(deps: ServiceDeps, caller: ProjectCaller
     enclosing.set(joined, trx);
     return work(joined, trx);
   });
+}
+
+/** A subject writing their own data through a questionnaire link: no user, named in the audit rows. */
+export interface SubjectWriter {
+  projectId: number;
+  /** `subject:<code>` (core epro `subjectActor`). */
+  username: string;
+  ip: string;
+}
+
+/**
+ * The one way a subject without an account writes (docs/decisions.md "Subject questionnaires"): one
+ * transaction that checks the project's status, then runs the work with an auditor whose rows carry no user
+ * id, the subject's name and the role `subject`, and commit with it or not at all (COMPLIANCE AT-5).
+ */
+export function subjectWrite<T>(deps: ServiceDeps, writer: SubjectWriter, rule: Pick<ProjectWriteRule, 'state'>, work: ProjectWork<T>): Promise<T> {
+  return translatingErrors(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        if (rule.state) await requireProjectStatus(trx, writer.projectId, rule.state);
+        const complete = (entry: ProjectAuditEntry): AuditEntry => ({
+          ...entry,
+          actorId: null,
+          actorUsername: writer.username,
+          actorRole: SUBJECT_ACTOR_ROLE,
+          projectId: writer.projectId,
+          ip: writer.ip,
+        });
+        const audit = auditor<ProjectAuditEntry>((entry) => insertAuditRow(trx, complete(entry)));
+        batchWriters.set(audit, (entries) => insertAuditRows(trx, entries.map(complete)));
+        return work(trx, audit);
+      }),
+    {},
+  );
 }
 
 /** Writes audit rows of one platform-level transaction, each carrying the caller and their address. */

@@ -23,6 +23,15 @@ export interface Fixture {
 
 /** Routes tested for their audit rows elsewhere, each with the test that does it. Keep this list short. */
 export const COVERED_ELSEWHERE: Record<string, string> = {
+  // WeChat binding needs the local WeChat fake, messages a sender: their audit rows are checked beside them.
+  'POST /dcap/user/wechat/bind': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/bindMiniApp': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/unbind': 'modules/messages/binding.test.ts',
+  'POST /dcap/user/wechat/unbindMiniApp': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/user/unbind/:id': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/user/unbindMiniApp/:id': 'modules/messages/binding.test.ts',
+  'POST /dcap/sys/messageLog/resend/:id': 'modules/messages/log.test.ts',
+  'POST /dcap/sys/messageLog/cancel/:id': 'modules/messages/log.test.ts',
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
   // The login response enters the first listed project when the session has none (spec 000 §4.1).
@@ -127,6 +136,16 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/imask/unblind/emergency': 'modules/randomisation/randomisation.test.ts',
   'POST /dcap/imask/unblind/study': 'modules/randomisation/randomisation.test.ts',
   'POST /dcap/imask/unblinding/acknowledge': 'modules/randomisation/randomisation.test.ts',
+  // Questionnaire links need a subject's blank panel of a published design; the ePRO test checks the rows of
+  // making, revoking and sending a link, mailing a panel, and of a subject's submission (named as the
+  // subject). Opening the public page records only its rate-limit count, which is no study data.
+  'POST /dcap/epro/link/create': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/link/revoke': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/link/send': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/panel/mail': 'modules/epro/epro.test.ts',
+  'POST /dcap/epro/panel/push': 'modules/epro/epro.test.ts',
+  'GET /dcap/public/survey/:token': 'modules/epro/epro.test.ts',
+  'POST /dcap/public/survey/:token/submit': 'modules/epro/epro.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -134,6 +153,12 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
+  'GET /dcap/epro/link/list',
+  'GET /dcap/user/wechat/bindings',
+  'GET /dcap/sys/user/wechatBindings/:id',
+  'GET /dcap/sys/messageLog/list',
+  'GET /dcap/sys/messageLog/stats',
+  'GET /dcap/sys/messageLog/info/:id',
   'POST /dcap/project/recordData/attachment/list',
   'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
   'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',
@@ -212,6 +237,8 @@ export const READS = new Set([
   'GET /dcap/visitTask/summary',
   'GET /dcap/visitTask/list',
   'GET /dcap/visitTask/visitRecords/:eventInstanceId',
+  'GET /dcap/qcTask/summary',
+  'GET /dcap/qcTask/list',
   'GET /dcap/query/thread',
   'GET /dcap/query/panel',
   'GET /dcap/query/list',

@@ -2,9 +2,18 @@ import { defaultMessageConfig } from '@dcap/core';
 import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
+import { queueMessages } from '../modules/messages/outbox.js';
+import type { Fixture } from './inventory.fixture.js';
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
 const PROJECT_VIEWERS = ['platformAdmin', 'projectAdmin', 'withRight', 'withoutRight', 'otherSite'] as const;
+
+/** A queued e-mail of no project, for the message log's calls: cancel and resend act on a real row. */
+async function outboxMessage(f: Fixture): Promise<number> {
+  const message = { channel: 'email', kind: 'visit.due', projectId: null, env: null, address: 'mx@example.org', language: 'en-US', subject: 'Matrix', body: 'Matrix', createdBy: null } as const;
+  const ids = await f.study.t.deps.db.transaction().execute((trx) => queueMessages(trx, [message]));
+  return ids[0] ?? 0;
+}
 
 /**
  * How to call each public, signed-in and platform route in the permission inventory. Platform writes
@@ -140,4 +149,24 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
     }),
   },
   'POST /dcap/sys/derivedField/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/derivedField/delete', body: { id: 999999 } }) },
+
+  // WeChat binding (docs/decisions.md "Message sending"): the caller's own; no WeChat is configured here, so
+  // a bind answers that and an unbind that nothing is bound, past the access check.
+  'GET /dcap/user/wechat/bindings': { call: () => ({ method: 'GET', url: '/dcap/user/wechat/bindings' }) },
+  'POST /dcap/user/wechat/bind': { call: () => ({ method: 'POST', url: '/dcap/user/wechat/bind', body: { code: 'mx-code' } }) },
+  'POST /dcap/user/wechat/bindMiniApp': { call: () => ({ method: 'POST', url: '/dcap/user/wechat/bindMiniApp', body: { code: 'mx-code' } }) },
+  'POST /dcap/user/wechat/unbind': { call: () => ({ method: 'POST', url: '/dcap/user/wechat/unbind' }) },
+  'POST /dcap/user/wechat/unbindMiniApp': { call: () => ({ method: 'POST', url: '/dcap/user/wechat/unbindMiniApp' }) },
+  // Another user's bindings: user administration (spec 002 §7 unbind/{id}, unbindMiniApp/{id}).
+  'GET /dcap/sys/user/wechatBindings/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/wechatBindings/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/unbind/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/unbind/${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/unbindMiniApp/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/user/unbindMiniApp/${await f.freshUser()}` }) },
+
+  // The message log (message.manage, spec 000 §2.2 /sys/messageLog).
+  'GET /dcap/sys/messageLog/list': { call: () => ({ method: 'GET', url: '/dcap/sys/messageLog/list?channel=email' }) },
+  'GET /dcap/sys/messageLog/stats': { call: () => ({ method: 'GET', url: '/dcap/sys/messageLog/stats' }) },
+  'GET /dcap/sys/messageLog/info/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/messageLog/info/${await outboxMessage(f)}` }) },
+  'POST /dcap/sys/messageLog/cancel/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/cancel/${await outboxMessage(f)}` }) },
+  // A queued message cannot be resent (409): the call still shows who passes the access check, and changes nothing.
+  'POST /dcap/sys/messageLog/resend/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/resend/${await outboxMessage(f)}` }) },
 };

@@ -15,6 +15,7 @@ import { SUBJECT_ENTRIES } from './inventory-project/subjects.js';
 import { RANDOMISATION_ENTRIES } from './inventory-project/randomisation.js';
 import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
 import { MESSAGE_ENTRIES } from './inventory-project/messages.js';
+import { EPRO_ENTRIES } from './inventory-project/epro.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -40,4 +41,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...RANDOMISATION_ENTRIES,
   ...SUPPLY_ENTRIES,
   ...MESSAGE_ENTRIES,
+  ...EPRO_ENTRIES,
 };

@@ -26,6 +26,7 @@ const BY_PLATFORM_RIGHT: Record<PlatformAction, PersonaName[]> = {
   'unit.manage': ['platformAdmin'],
   'library.manage': ['platformAdmin'],
   'messages.configure': ['platformAdmin'],
+  'message.manage': ['platformAdmin'],
   'project.create': ['platformAdmin', 'projectAdmin'],
 };
 
@@ -83,7 +84,9 @@ const ACCESS_REFUSALS = new Set(['project.not_found', 'permission.project_forbid
   // Study data of another site answers as data that does not exist (COMPLIANCE WF-3).
   'subject.not_found', 'subject.event_not_found', 'subject.panel_not_found', 'subject.site_forbidden', 'subject.request_not_found', 'query.not_found', 'attachment.not_found',
   // Drug supply of another site or project answers as supply that does not exist.
-  'supply.product_not_found', 'supply.kit_type_not_found', 'supply.location_not_found', 'supply.shipment_not_found', 'supply.kit_not_found', 'supply.event_not_found']);
+  'supply.product_not_found', 'supply.kit_type_not_found', 'supply.location_not_found', 'supply.shipment_not_found', 'supply.kit_not_found', 'supply.event_not_found',
+  // A questionnaire link of another site answers as a link that does not exist.
+  'epro.link_not_found']);
 
 function refusedByAccess(reply: Reply): boolean {
   const code = reply.body.errorCode ?? '';

@@ -11,7 +11,8 @@ export const CHANGE_PASSWORD_PATH = '/user/changePassword';
 
 /** Routes that need no sign-in (spec 000 §2.5: login, Privacy, UserTerm, WebAppAuth, ApplyProject, Portal). */
 const PUBLIC_PATHS = new Set(['/', LOGIN_PATH, '/user/Privacy', '/UserTerm', '/webApp/auth', '/_App/ApplyProject', NOT_FOUND_PATH]);
-const PUBLIC_PREFIXES = ['/portal/'];
+/** `/epro/`: a subject's questionnaire link (docs/decisions.md "Subject questionnaires"). */
+const PUBLIC_PREFIXES = ['/portal/', '/epro/'];
 /** Paths that lead to the sign-in form; a signed-in user visiting them is sent on. */
 const SIGN_IN_PATHS = new Set(['/', LOGIN_PATH]);
 

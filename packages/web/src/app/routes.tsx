@@ -27,6 +27,7 @@ const dashboardPage = async () => ({ Component: (await import('../features/dataD
 const accountSettingsPage = async () => ({
   Component: (await import('../features/account/AccountSettingsPage')).AccountSettingsPage,
 });
+const messageLogPage = async () => ({ Component: (await import('../features/messages/MessageLogPage')).MessageLogPage });
 const usersPage = async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage });
 const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
 const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
@@ -79,6 +80,7 @@ const monitoringPage = async () => ({ Component: (await import('../features/supp
 const systemMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).SystemMessageConfigPage });
 const projectMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).ProjectMessageConfigPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
+const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/user', lazy: usersPage },
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
+          { path: '/sys/messageLog', lazy: messageLogPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {
             // Opening a design screen moves the session into the development environment (spec 000 §4.3).
@@ -164,6 +167,8 @@ export const routes: RouteObject[] = [
           { path: MONITORING_PATH, lazy: monitoringPage },
         ],
       },
+      // A subject's questionnaire, without an account and outside the shell (docs/decisions.md "Subject questionnaires").
+      { path: '/epro/:token', lazy: surveyPage },
       {
         // Spec 000 §2.3 and §4.4: the notice pages stand outside the main layout.
         element: <ToolsLayout />,

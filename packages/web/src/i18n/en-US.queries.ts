@@ -43,6 +43,11 @@ export const enUSQueries: Shape<typeof zhCNQueries> = {
     actions: {
       'record.value': 'Value changed',
       'record.save': 'Panel saved',
+      'epro.linkCreate': 'Questionnaire link created',
+      'epro.linkRevoke': 'Questionnaire link revoked',
+      'epro.linkSend': 'Questionnaire link sent',
+      'epro.linkEntered': 'Questionnaire submitted',
+      'epro.recordMail': 'Panel sent by e-mail',
       'record.copy': 'Data copied',
       'record.rowDelete': 'Table row deleted',
       'record.table_import': 'Table imported',

@@ -19,7 +19,6 @@ export const enUSRecords: Shape<typeof zhCNRecords> = {
     editPanelData: 'Edit panel data',
     copyFrom: 'Copy from another instance',
     unchecked: 'Mark as not checked',
-    messagingLater: 'Comes with the messaging module',
     sendMail: 'Send by mail',
     pushWechat: 'Push via WeChat',
     surveyLink: 'Panel survey link',

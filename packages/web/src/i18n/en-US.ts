@@ -11,6 +11,7 @@ import { enUSImports } from './en-US.imports';
 import { enUSExports } from './en-US.exports';
 import { enUSBalance } from './en-US.balance';
 import { enUSSupply } from './en-US.supply';
+import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
@@ -311,6 +312,7 @@ export const enUS: Catalogue = {
   ...enUSExports,
   ...enUSBalance,
   ...enUSSupply,
+  ...enUSEpro,
   ...enUSMessages,
   ...enUSAttachments,
   ...enUSQueries,

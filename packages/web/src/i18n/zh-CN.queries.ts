@@ -40,6 +40,11 @@ export const zhCNQueries = {
     actions: {
       'record.value': '修改数据',
       'record.save': '保存表单',
+      'epro.linkCreate': '生成问卷链接',
+      'epro.linkRevoke': '撤销问卷链接',
+      'epro.linkSend': '发送问卷链接',
+      'epro.linkEntered': '提交问卷',
+      'epro.recordMail': '邮件发送表单',
       'record.copy': '复制数据',
       'record.rowDelete': '删除表格行',
       'record.table_import': '导入表格',

@@ -16,7 +16,6 @@ export const zhCNRecords = {
     editPanelData: '编辑表单数据',
     copyFrom: '从其他实例复制',
     unchecked: '标记为未查',
-    messagingLater: '此功能随消息模块提供',
     sendMail: '邮件发送',
     pushWechat: '微信推送',
     surveyLink: '表单问卷链接',

@@ -10,6 +10,7 @@ import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
+import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
@@ -309,6 +310,7 @@ export const zhCN = {
   ...zhCNExports,
   ...zhCNBalance,
   ...zhCNSupply,
+  ...zhCNEpro,
   ...zhCNMessages,
   ...zhCNAttachments,
   ...zhCNQueries,

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { keepStylesOutOfTheDocument, skipReactOwnerStacks } from './jsdom-speed';
 
 // Rendering antd pages under jsdom is slow; waiting up to five seconds avoids flaky page tests.
 configure({ asyncUtilTimeout: 5_000 });
@@ -48,3 +49,6 @@ window.getComputedStyle = (element: Element, pseudoElement?: string | null) =>
 // jsdom has no canvas: getContext answers null, as a browser with canvas turned off does, but also prints an
 // error each time it is asked. Charts then draw with SVG (components/EChart.tsx).
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+keepStylesOutOfTheDocument();
+skipReactOwnerStacks();

@@ -32,6 +32,8 @@ export interface EventsTable {
   window_before: number;
   window_after: number;
   repeatable: boolean;
+  /** core design/reminders.ts EventReminders, or null (migration 0027). */
+  reminders: Json;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

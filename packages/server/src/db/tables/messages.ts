@@ -76,3 +76,29 @@ export interface NotificationsTable {
   created_at: Generated<Date>;
 }
 export type NotificationRow = Selectable<NotificationsTable>;
+/** One hour slot's queued reminder scan (migration 0027). */
+export interface ReminderSlotsTable {
+  slot: Date;
+  job_id: number | null;
+  queued_at: Generated<Date>;
+}
+
+/** A visit reminder sent, skipped or without an address, once per visit, audience and sequence (migration 0027). */
+export interface VisitRemindersTable {
+  id: Generated<number>;
+  project_id: number;
+  env_id: number;
+  site_id: number;
+  subject_id: number;
+  event_instance_id: number;
+  /** core schedule/reminders.ts ReminderAudience. */
+  audience: 'subject' | 'staff.due' | 'staff.overdue';
+  sequence: number;
+  due_day: string;
+  outcome: 'sent' | 'skipped' | 'unreachable';
+  channels: Json;
+  message_ids: Json;
+  slot: Date;
+  created_at: Generated<Date>;
+}
+export type VisitReminderRow = Selectable<VisitRemindersTable>;

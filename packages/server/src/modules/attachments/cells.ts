@@ -27,7 +27,7 @@ export interface DeletedRows {
   panel: PanelInstanceRow;
   /** The deleted rows' ids, `TABLE#r3` (core records/form-values.ts `fieldTableRowId`). */
   rows: readonly string[];
-  userId: number;
+  userId: number | null;
   env: string;
   at: Date;
   /** The row deletion's reason for change, which covers its images too. */

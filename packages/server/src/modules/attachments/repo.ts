@@ -69,7 +69,7 @@ export async function readAttachmentContent(db: Executor, id: number): Promise<{
 }
 
 /** Logical deletion: the row and its bytes stay, with who removed it and when. */
-export async function markAttachmentDeleted(db: Executor, id: number, userId: number, at: Date): Promise<AttachmentInfo | undefined> {
+export async function markAttachmentDeleted(db: Executor, id: number, userId: number | null, at: Date): Promise<AttachmentInfo | undefined> {
   return db.updateTable('attachments').set({ deleted_by: userId, deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).returning(INFO_COLUMNS).executeTakeFirst();
 }
 

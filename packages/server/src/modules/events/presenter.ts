@@ -1,4 +1,4 @@
-import type { DesignEvent, MatrixCell } from '@dcap/core';
+import type { DesignEvent, EventReminders, MatrixCell } from '@dcap/core';
 import type { EventRow } from '../../db/schema.js';
 
 /** An event's own settings, as its audit rows record them and its wire shape carries them. */
@@ -12,6 +12,7 @@ export function eventSettings(row: EventRow) {
     windowBefore: row.window_before,
     windowAfter: row.window_after,
     repeatable: row.repeatable,
+    reminders: (row.reminders ?? null) as EventReminders | null,
   };
 }
 

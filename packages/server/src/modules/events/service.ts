@@ -1,14 +1,21 @@
-import type { DesignEvent, EventMatrix, MatrixCell, SaveEventRequest } from '@dcap/core';
+import type { DesignEvent, EventMatrix, EventType, MatrixCell, SaveEventRequest } from '@dcap/core';
 import { AppError, eventHasSchedule, eventScheduleProblem, patched } from '@dcap/core';
 import type { EventRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 import { DESIGN_CHANGE, projectWrite } from '../../http/project-write.js';
 import { lockInstrumentIds, presentAll } from '../instruments/service.js';
+import { listRoles } from '../roles/service.js';
 import type { ProjectContext } from '../projects/access.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { eventSettings as audited, presentEvent } from './presenter.js';
 import * as repo from './repo.js';
+
+function refuseScheduleProblem(problem: ReturnType<typeof eventScheduleProblem>, type: EventType): void {
+  if (problem === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type });
+  if (problem === 'baseline') throw new AppError('event.baseline_offset');
+  if (problem === 'reminders') throw new AppError('event.reminders_unplanned');
+}
 
 async function presentEvents(db: Executor, projectId: number): Promise<DesignEvent[]> {
   const cells = await repo.listCells(db, projectId);
@@ -30,9 +37,12 @@ export function listEvents(deps: ServiceDeps, context: ProjectContext): Promise<
  * day or window; the baseline visit is day 0 (core `eventScheduleProblem`).
  */
 export async function saveEvent(deps: ServiceDeps, caller: ProjectCaller, body: SaveEventRequest): Promise<DesignEvent> {
-  const problem = eventScheduleProblem(body);
-  if (problem === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: body.type });
-  if (problem === 'baseline') throw new AppError('event.baseline_offset');
+  refuseScheduleProblem(eventScheduleProblem(body), body.type);
+  if (body.reminders && body.reminders.notify.roleIds.length > 0) {
+    const known = new Set((await listRoles(deps, caller.project, 'en-US')).map((role) => role.id));
+    const unknown = body.reminders.notify.roleIds.find((roleId) => !known.has(roleId));
+    if (unknown !== undefined) throw new AppError('event.reminder_role_unknown', { roleId: unknown });
+  }
   const projectId = caller.project.project.id;
   const values = {
     name: body.name,
@@ -42,6 +52,7 @@ export async function saveEvent(deps: ServiceDeps, caller: ProjectCaller, body: 
     window_before: body.windowBefore ?? 0,
     window_after: body.windowAfter ?? 0,
     repeatable: body.repeatable ?? false,
+    reminders: body.reminders ? JSON.stringify(body.reminders) : null,
     updated_at: deps.clock.now(),
   };
   /**
@@ -57,6 +68,8 @@ export async function saveEvent(deps: ServiceDeps, caller: ProjectCaller, body: 
       window_before: patched(scheduled ? before.window_before : 0, body.windowBefore),
       window_after: patched(scheduled ? before.window_after : 0, body.windowAfter),
       repeatable: patched(before.repeatable, body.repeatable),
+      // A type without a planned day keeps no reminders either (core eventScheduleProblem).
+      reminders: body.reminders === undefined ? (scheduled && before.reminders !== null ? JSON.stringify(before.reminders) : null) : values.reminders,
     };
   };
   return projectWrite(
@@ -71,9 +84,10 @@ export async function saveEvent(deps: ServiceDeps, caller: ProjectCaller, body: 
       }
       const before = await eventIn(trx, caller.project, body.id);
       const next = patchedValues(before);
-      const problemAfter = eventScheduleProblem({ type: next.type, offsetDays: next.offset_days, windowBefore: next.window_before, windowAfter: next.window_after });
-      if (problemAfter === 'unscheduled') throw new AppError('event.schedule_not_allowed', { type: next.type });
-      if (problemAfter === 'baseline') throw new AppError('event.baseline_offset');
+      refuseScheduleProblem(
+        eventScheduleProblem({ type: next.type, offsetDays: next.offset_days, windowBefore: next.window_before, windowAfter: next.window_after, reminders: next.reminders }),
+        next.type,
+      );
       const after = await repo.updateEvent(trx, before.id, next);
       await audit.change('event', after.id, { kind: 'update', before: audited(before), after: audited(after) });
       return presentEvent(after, await repo.listCells(trx, projectId));

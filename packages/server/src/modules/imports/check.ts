@@ -5,7 +5,7 @@ import type { Database, SubjectRow } from '../../db/schema.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import type { CachedDesign } from '../publishing/snapshot-cache.js';
-import { applyValues } from '../records/apply-values.js';
+import { applyValues, authorOf } from '../records/apply-values.js';
 import { designOf } from '../records/design.js';
 import type { DataScope } from '../subjects/scope.js';
 import { inDataScope } from '../subjects/scope.js';
@@ -134,7 +134,7 @@ async function runRow(
   if (outcome.problems.length > 0 || target.changes === 0) return outcome;
   const values = { ...valuesFromFieldRows(storedRows), ...row.values };
   try {
-    await applyValues(context.trx, context.audit, context.caller, context.scope, panel, design, values, {
+    await applyValues(context.trx, context.audit, authorOf(context.caller), context.scope, panel, design, values, {
       compareWithEngine: false,
       reasons: {},
       reasonForAll: context.reason,

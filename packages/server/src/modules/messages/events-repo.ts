@@ -24,7 +24,7 @@ export function roleHolders(db: Executor, projectId: number) {
   return db
     .selectFrom('role_assignments as a')
     .innerJoin('project_roles as r', 'r.id', 'a.role_id')
-    .select(['a.user_id', 'r.alias', 'r.all_sites as role_all_sites', 'r.site_ids as role_site_ids', 'a.all_sites', 'a.site_ids'])
+    .select(['a.user_id', 'a.role_id', 'r.alias', 'r.all_sites as role_all_sites', 'r.site_ids as role_site_ids', 'a.all_sites', 'a.site_ids'])
     .where('a.project_id', '=', projectId)
     .where('a.revoked_at', 'is', null)
     .where('r.enabled', '=', true)

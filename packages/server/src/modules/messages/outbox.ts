@@ -1,6 +1,6 @@
 import type { Locale, OutboundChannel, OutboundKind } from '@dcap/core';
 import type { Executor } from '../audit/repo.js';
-import { insertOutbound } from './outbox-repo.js';
+import { insertOutbound, notifyOutbox } from './outbox-repo.js';
 
 /**
  * What other modules call to send an e-mail or WeChat message (docs/decisions.md "Messages"): the message is
@@ -24,8 +24,13 @@ export interface OutboundMessage {
   createdBy: number | null;
 }
 
-/** Queues messages in the caller's transaction; returns their ids in order. */
+/**
+ * Queues messages in the caller's transaction; returns their ids in order. Senders are woken when the
+ * transaction commits (sender.ts), and otherwise find the messages at their next poll.
+ */
 export async function queueMessages(trx: Executor, messages: readonly OutboundMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  await notifyOutbox(trx);
   return insertOutbound(
     trx,
     messages.map((message) => ({

@@ -1,4 +1,4 @@
-import type { Locale, MessageConfigSettings, MessageEvent, NotificationChannel, SiteScope } from '@dcap/core';
+import type { Locale, MessageChannel, MessageConfigSettings, MessageEvent, NotificationChannel, SiteScope } from '@dcap/core';
 import { DEFAULT_LOCALE, EVENT_NOTIFICATION_CATEGORY, inSiteScope, intersectScopes, mergeUserPreferences, renderTemplate, wantsNotification } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
@@ -32,6 +32,13 @@ export interface StudyEvent {
   actorId: number | null;
   /** A path inside the platform the message links to. */
   link?: string;
+  /**
+   * Receivers and channels the event itself names (a visit's notify settings, spec 002 §3): when given,
+   * they take the place of the message configuration's receiver roles and channel flags for this event.
+   * Role ids are the project's roles; their holders receive when their sites cover `siteId`.
+   */
+  receiverRoleIds?: readonly number[];
+  channels?: readonly MessageChannel[];
 }
 
 /** A template's code names its site roles too: `PI` receives for `PI-A01` (core roles/templates.ts, docs/decisions.md). */
@@ -58,6 +65,15 @@ async function roleReceivers(trx: Executor, settings: MessageConfigSettings, pro
         return siteId !== null && inSiteScope(intersectScopes(scopeOf(holder.role_all_sites, holder.role_site_ids), scopeOf(holder.all_sites, holder.site_ids)), siteId);
       }),
     )
+    .map((holder) => holder.user_id);
+}
+
+/** Holders of the given project roles whose sites cover the site (all holders when the event has no site). */
+async function holdersOfRoles(trx: Executor, projectId: number, roleIds: readonly number[], siteId: number | null): Promise<number[]> {
+  const holders = await repo.roleHolders(trx, projectId);
+  return holders
+    .filter((holder) => roleIds.includes(holder.role_id))
+    .filter((holder) => siteId === null || inSiteScope(intersectScopes(scopeOf(holder.role_all_sites, holder.role_site_ids), scopeOf(holder.all_sites, holder.site_ids)), siteId))
     .map((holder) => holder.user_id);
 }
 
@@ -132,13 +148,19 @@ async function deliver(trx: Executor, settings: MessageConfigSettings, delivery:
  * only active users.
  */
 export async function sendStudyEvent(_deps: ServiceDeps, trx: Executor, event: StudyEvent): Promise<void> {
-  const settings = await effectiveSettings(trx, event.projectId, event.event);
-  if (!settings.enabled) return;
+  const configured = await effectiveSettings(trx, event.projectId, event.event);
+  if (!configured.enabled) return;
+  const settings = event.channels
+    ? { ...configured, inSite: event.channels.includes('inSite'), email: event.channels.includes('email'), wechat: event.channels.includes('wechat') }
+    : configured;
   if (event.env !== null) {
     const online = isOnline(await repo.envType(trx, event.projectId, event.env));
     if (online ? !settings.onlinePeriod : !settings.testingPeriod) return;
   }
-  const ids = new Set([...(await roleReceivers(trx, settings, event.projectId, event.siteId)), ...(event.directUserIds ?? [])]);
+  const byRole = event.receiverRoleIds
+    ? await holdersOfRoles(trx, event.projectId, event.receiverRoleIds, event.siteId)
+    : await roleReceivers(trx, settings, event.projectId, event.siteId);
+  const ids = new Set([...byRole, ...(event.directUserIds ?? [])]);
   for (const id of settings.blacklist) ids.delete(id);
   if (event.actorId !== null) ids.delete(event.actorId);
   await deliver(trx, settings, { event: event.event, projectId: event.projectId, env: event.env, siteId: event.siteId, params: event.params, actorId: event.actorId, link: event.link ?? null }, [...ids]);

@@ -7,10 +7,10 @@ import { sameJson } from './snapshot.js';
 const byName = <T>(rows: readonly T[], name: (row: T) => string) => new Map(rows.map((row) => [name(row).toLowerCase(), row]));
 
 const INSTRUMENT_PROPERTIES = ['name', 'nameEn', 'nameAbbr', 'description', 'kind'] as const;
-const EVENT_PROPERTIES = ['name', 'nameEn', 'type', 'offsetDays', 'windowBefore', 'windowAfter', 'repeatable'] as const;
+const EVENT_PROPERTIES = ['name', 'nameEn', 'type', 'offsetDays', 'windowBefore', 'windowAfter', 'repeatable', 'reminders'] as const;
 
 function propertyDetails<T extends object>(before: T, after: T, properties: readonly (keyof T & string)[]): DiffDetail[] {
-  return properties.filter((key) => !sameJson(before[key], after[key])).map((key) => ({ path: key, before: before[key], after: after[key] }));
+  return properties.filter((key) => !sameJson(before[key], after[key])).map((key) => ({ path: key, before: before[key] ?? null, after: after[key] ?? null }));
 }
 
 function instrumentDetails(before: SnapshotInstrument | null, after: SnapshotInstrument | null): DiffDetail[] {
@@ -49,7 +49,7 @@ function diffEvents(before: DesignSnapshot | null, after: DesignSnapshot): Desig
   const old = byName(before?.events ?? [], (row) => row.name);
   const now = byName(after.events, (row) => row.name);
   const whole = (row: SnapshotEvent, side: 'before' | 'after'): DiffDetail[] =>
-    EVENT_PROPERTIES.map((key) => ({ path: key, before: side === 'before' ? row[key] : null, after: side === 'after' ? row[key] : null }));
+    EVENT_PROPERTIES.map((key) => ({ path: key, before: side === 'before' ? (row[key] ?? null) : null, after: side === 'after' ? (row[key] ?? null) : null }));
   const changes: DesignChange[] = [];
   for (const [key, row] of now) {
     const previous = old.get(key);

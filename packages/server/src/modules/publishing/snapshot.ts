@@ -1,4 +1,4 @@
-import type { EventType, InstrumentKind, Panel } from '@dcap/core';
+import type { EventReminders, EventType, InstrumentKind, Panel } from '@dcap/core';
 import { AppError } from '@dcap/core';
 import type { DesignVersionRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -31,6 +31,11 @@ export interface SnapshotEvent {
   windowBefore: number;
   windowAfter: number;
   repeatable: boolean;
+  /**
+   * Notify and push settings (migration 0027). Left out when the event has none, so versions published
+   * before reminders existed equal a draft without any.
+   */
+  reminders?: EventReminders;
 }
 
 export interface DesignSnapshot {
@@ -64,6 +69,7 @@ export async function loadDraft(db: Executor, projectId: number): Promise<Design
       windowBefore: row.window_before,
       windowAfter: row.window_after,
       repeatable: row.repeatable,
+      ...(row.reminders === null ? {} : { reminders: row.reminders as EventReminders }),
     })),
     matrix: matrix.map((cell) => ({ eventId: cell.event_id, instrumentId: cell.instrument_id })),
   };

@@ -35,7 +35,7 @@ export async function insertQuery(db: Executor, values: Insertable<QueriesTable>
   return db.insertInto('queries').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function setQueryStatus(db: Executor, id: number, status: QueryStatus, userId: number, now: Date): Promise<QueryRow> {
+export async function setQueryStatus(db: Executor, id: number, status: QueryStatus, userId: number | null, now: Date): Promise<QueryRow> {
   const closing = status !== 'OPEN' && status !== 'ANSWERED';
   return db
     .updateTable('queries')
@@ -45,7 +45,7 @@ export async function setQueryStatus(db: Executor, id: number, status: QueryStat
     .executeTakeFirstOrThrow();
 }
 
-export async function insertComment(db: Executor, queryId: number, action: QueryAction, content: string | null, authorId: number, now: Date): Promise<QueryCommentRow> {
+export async function insertComment(db: Executor, queryId: number, action: QueryAction, content: string | null, authorId: number | null, now: Date): Promise<QueryCommentRow> {
   return db
     .insertInto('query_comments')
     .values({ query_id: queryId, action, content, author_id: authorId, created_at: now })

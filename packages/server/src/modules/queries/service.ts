@@ -21,7 +21,7 @@ import * as repo from './repo.js';
  * `autoClose` entry, so the raiser sees what happened and may raise a new one (docs/decisions.md, "Queries").
  * Audited per query with from/to status (COMPLIANCE AT-3).
  */
-export async function autoCloseQueries(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number, now: Date): Promise<void> {
+export async function autoCloseQueries(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number | null, now: Date): Promise<void> {
   const open = await repo.lockUnclosedAt(trx, panel.id, paths);
   if (open.length === 0) return;
   const env = await repo.envKey(trx, panel.env_id);

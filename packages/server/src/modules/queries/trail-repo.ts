@@ -71,8 +71,8 @@ function located(scope: TrailScope): RawBuilder<unknown> {
   return sql`
     SELECT a.id, a.at, a.actor_id, a.actor_username, a.actor_role, a.action, a.entity_type, a.entity_id, a.site_id,
       a.old_value, a.new_value, a.reason,
-      COALESCE(fp.subject_id, q.subject_id, sg.subject_id, att.subject_id, pp.subject_id, ev.subject_id, sr.subject_id, sb.id) AS subject_id,
-      COALESCE(fp.event_instance_id, q.event_instance_id, sg.event_instance_id, att.event_instance_id, pp.event_instance_id, ev.id) AS event_instance_id,
+      COALESCE(fp.subject_id, q.subject_id, sg.subject_id, att.subject_id, pp.subject_id, ev.subject_id, sr.subject_id, sb.id, sl.subject_id) AS subject_id,
+      COALESCE(fp.event_instance_id, q.event_instance_id, sg.event_instance_id, att.event_instance_id, pp.event_instance_id, ev.id, sl.event_instance_id) AS event_instance_id,
       COALESCE(fp.id, q.panel_instance_id, sg.panel_instance_id, att.panel_instance_id, pp.id) AS panel_instance_id,
       CASE WHEN a.entity_type IN (${ids(FIELD_TYPES)}) AND a.entity_id ~ ${FIELD_ID}
         THEN substr(a.entity_id, strpos(a.entity_id, ':') + 1) ELSE COALESCE(q.path, att.path) END AS path
@@ -86,6 +86,7 @@ function located(scope: TrailScope): RawBuilder<unknown> {
     LEFT JOIN event_instances ev ON a.entity_type = 'eventInstance' AND ev.id = CASE WHEN a.entity_id ~ ${ID} THEN CAST(a.entity_id AS integer) END
     LEFT JOIN subject_requests sr ON a.entity_type = 'subject_request' AND sr.id = CASE WHEN a.entity_id ~ ${ID} THEN CAST(a.entity_id AS integer) END
     LEFT JOIN subjects sb ON a.entity_type = 'subject' AND sb.id = CASE WHEN a.entity_id ~ ${ID} THEN CAST(a.entity_id AS integer) END
+    LEFT JOIN survey_links sl ON a.entity_type = 'surveyLink' AND sl.id = CASE WHEN a.entity_id ~ ${ID} THEN CAST(a.entity_id AS integer) END
     WHERE a.project_id = ${scope.projectId} AND a.env = ${scope.env} AND a.site_id IS NOT NULL ${siteCondition}`;
 }
 

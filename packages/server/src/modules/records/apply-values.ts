@@ -1,4 +1,4 @@
-import type { ChangeReason, FormEvaluation } from '@dcap/core';
+import type { ChangeReason, FormEvaluation, Locale } from '@dcap/core';
 import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, studyToday, valueChanged } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
@@ -14,6 +14,18 @@ import type { StoredField } from './design.js';
 import * as repo from './repo.js';
 import { refuseEngineMismatch, refuseInvalidValues, refuseReadOnlyOrUnreasoned, refuseUncheckedWithValues, refuseValuesOutsideOptions } from './save-checks.js';
 import { panelStatusOf } from './status.js';
+
+/**
+ * Who a save is by: a signed-in user, or a subject entering through a questionnaire link, who has no user id
+ * (docs/decisions.md "Subject questionnaires"); the name is what the entry page shows as the last changer.
+ */
+export interface EntryAuthor {
+  userId: number | null;
+  username: string;
+  locale: Locale;
+}
+
+export const authorOf = (caller: ProjectCaller): EntryAuthor => ({ userId: caller.actor.userId, username: caller.actor.username, locale: caller.meta.locale });
 
 export interface ApplyOptions {
   /** Submitted by a browser: refuse when its computed or hidden values differ from the engine's. */
@@ -38,15 +50,15 @@ export interface ApplyOptions {
 export async function applyValues(
   trx: Transaction<Database>,
   writeAudit: ProjectAuditor,
-  caller: ProjectCaller,
+  author: EntryAuthor,
   scope: DataScope,
   panel: PanelInstanceRow,
   design: CachedDesign,
   submitted: Record<string, unknown>,
   options: ApplyOptions,
 ): Promise<{ panel: PanelInstanceRow; fields: StoredField[] }> {
-  const locale = caller.meta.locale;
-  const userId = caller.actor.userId;
+  const locale = author.locale;
+  const userId = author.userId;
   const instrument = design.instrument(panel.instrument_id);
   const index = design.index(panel.instrument_id);
   if (!instrument || !index) throw new AppError('record.design_missing');
@@ -127,7 +139,7 @@ export async function applyValues(
       saved: true,
       updated_by: userId,
       updated_at: now,
-      username: caller.actor.username,
+      username: author.username,
     });
     return { path, value: JSON.stringify(value), status: state.status };
   });

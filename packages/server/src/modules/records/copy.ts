@@ -6,7 +6,7 @@ import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import { cachedDesign } from '../publishing/snapshot-cache.js';
 import { dataScope, panelInstanceInScope } from '../subjects/scope.js';
-import { applyValues } from './apply-values.js';
+import { applyValues, authorOf } from './apply-values.js';
 import { designOf } from './design.js';
 import { readRecordPanel } from './read.js';
 import * as repo from './repo.js';
@@ -64,7 +64,7 @@ export async function copyRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
     for (const model of keptModels) values[model] = targetValues[model];
     // Target fields the source never stored keep their values.
     for (const [model, value] of Object.entries(targetValues)) if (!Object.hasOwn(values, model)) values[model] = value;
-    await applyValues(trx, audit, caller, scope, panel, await designOf(deps.db, panel, trx), values, {
+    await applyValues(trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), values, {
       compareWithEngine: false,
       reasons: {},
       reasonForAll: body.reason,

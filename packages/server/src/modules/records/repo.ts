@@ -33,7 +33,7 @@ export interface FieldWrite {
  * Writes the fields of one save in one statement (a new path inserted, a stored one updated; frozen and
  * inactive states stay), the fields as one JSON parameter rather than seven parameters each.
  */
-export async function upsertFieldValues(db: Executor, panelInstanceId: number, updatedBy: number, updatedAt: Date, fields: readonly FieldWrite[]): Promise<void> {
+export async function upsertFieldValues(db: Executor, panelInstanceId: number, updatedBy: number | null, updatedAt: Date, fields: readonly FieldWrite[]): Promise<void> {
   if (fields.length === 0) return;
   await sql`
     INSERT INTO field_values (panel_instance_id, path, value, status, saved, updated_by, updated_at)

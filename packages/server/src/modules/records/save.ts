@@ -8,7 +8,7 @@ import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, inDataScope, panelInstanceInScope } from '../subjects/scope.js';
-import { applyValues } from './apply-values.js';
+import { applyValues, authorOf } from './apply-values.js';
 import { designOf } from './design.js';
 import { presentPanel } from './read.js';
 import * as repo from './repo.js';
@@ -42,7 +42,7 @@ export async function saveRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
   await panelInstanceInScope(deps.db, scope, body.panelInstanceId);
   const saved = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const panel = await lockForWrite(trx, caller, scope, body.panelInstanceId, body.version);
-    return applyValues(trx, audit, caller, scope, panel, await designOf(deps.db, panel, trx), body.values, {
+    return applyValues(trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), body.values, {
       compareWithEngine: true,
       reasons: body.reasons ?? {},
       unchecked: body.unchecked,

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { EventInstanceRow, EventInstancesTable, PanelInstanceRow, PanelInstancesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -91,6 +92,30 @@ export interface TaskScope {
   envId: number;
   sites: 'all' | readonly number[];
   closedStatuses: readonly string[];
+  /** Only visits of this event. */
+  eventId?: number;
+}
+
+/** Every visit of the subjects with its dates and its panels' statuses: what follow-up states are derived from. */
+export async function visitProgress(
+  db: Executor,
+  subjectIds: readonly number[],
+): Promise<{ subject_id: number; planned_date: string | null; actual_date: string | null; panel_statuses: string[] }[]> {
+  if (subjectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('event_instances as ei')
+    .select(['ei.subject_id', 'ei.planned_date', 'ei.actual_date'])
+    .select((eb) =>
+      eb
+        .selectFrom('panel_instances as p')
+        .select(sql<string[]>`coalesce(jsonb_agg(p.status), '[]'::jsonb)`.as('statuses'))
+        .whereRef('p.event_instance_id', '=', 'ei.id')
+        .as('panel_statuses'),
+    )
+    .where('ei.subject_id', 'in', [...subjectIds])
+    .orderBy('ei.id')
+    .execute();
+  return rows.map((row) => ({ ...row, panel_statuses: row.panel_statuses ?? [] }));
 }
 
 export type Bucket = 'dueToday' | 'dueThisWeek' | 'overdue' | 'upcoming';
@@ -112,6 +137,7 @@ function openVisits(db: Executor, scope: TaskScope) {
     .where('s.status', 'not in', scope.closedStatuses as never[])
     .where((eb) => eb.not(eb.exists(eb.selectFrom('panel_instances as p').select('p.id').whereRef('p.event_instance_id', '=', 'ei.id').where('p.status', '<>', 'EXPIRED'))));
   if (scope.sites !== 'all') query = query.where('ei.site_id', 'in', scope.sites.length > 0 ? scope.sites : [0]);
+  if (scope.eventId !== undefined) query = query.where('ei.event_id', '=', scope.eventId);
   return query;
 }
 

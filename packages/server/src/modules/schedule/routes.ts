@@ -14,10 +14,14 @@ import {
   taskSummaryQuerySchema,
   taskSummarySchema,
   visitRecordsParamsSchema,
+  qcListQuerySchema,
+  qcListSchema,
+  qcSummarySchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { qcList, qcSummary } from './qc-tasks.js';
 import { addLogEntry, addVisit, setVisitActualDate, subjectSchedule, taskList, taskSummary, visitRecordList } from './service.js';
 
 const TAG = 'schedule';
@@ -112,5 +116,24 @@ export function registerScheduleRoutes(app: FastifyInstance, routes: RouteRegist
     params: visitRecordsParamsSchema,
     response: attachmentListSchema,
     handler: ({ caller, params }) => visitRecordList(deps, caller, params.eventInstanceId),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/qcTask/summary',
+    summary: 'QC tasks per site of the caller: panels waiting for verification, review and signature',
+    tag: TAG,
+    access: { project: 'record.view' },
+    response: qcSummarySchema,
+    handler: ({ caller }) => qcSummary(deps, caller),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/qcTask/list',
+    summary: 'The panels waiting for one QC step, optionally of one site or visit, the longest waiting first, a page at a time',
+    tag: TAG,
+    access: { project: 'record.view', site: 'scoped' },
+    query: qcListQuerySchema,
+    response: qcListSchema,
+    handler: ({ caller, query }) => qcList(deps, caller, query),
   });
 }

@@ -1,4 +1,5 @@
 import type {
+  FollowUpState,
   AddedLogEntry,
   AddedVisit,
   AddLogEntryRequest,
@@ -25,7 +26,9 @@ import {
   sortEvents,
   studyToday,
   TASK_CLOSED_SUBJECT_STATUSES,
+  subjectFollowUpState,
   taskBounds,
+  visitFollowUpState,
   visitWindowStatus,
 } from '@dcap/core';
 import type { Transaction } from 'kysely';
@@ -42,7 +45,27 @@ import type { DesignSnapshot, SnapshotEvent } from '../publishing/snapshot.js';
 import { openQueryCounts } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, eventInstanceInScope, panelInstanceInScope, requireSiteInScope, subjectInScope } from '../subjects/scope.js';
+import { subjectRemindersOf } from '../reminders/service.js';
 import * as repo from './repo.js';
+
+/**
+ * The follow-up state of each subject (core `subjectFollowUpState`) from its visits' actual dates and panel
+ * statuses, for the subject list.
+ */
+export async function followUpOfSubjects(db: Executor, subjects: readonly { id: number; status: string }[]): Promise<Map<number, FollowUpState>> {
+  const visits = await repo.visitProgress(db, subjects.map((subject) => subject.id));
+  return new Map(
+    subjects.map((subject) => [
+      subject.id,
+      subjectFollowUpState(
+        subject.status,
+        visits
+          .filter((visit) => visit.subject_id === subject.id)
+          .map((visit) => ({ plannedDate: visit.planned_date, state: visitFollowUpState({ actualDate: visit.actual_date, panelStatuses: visit.panel_statuses }) })),
+      ),
+    ]),
+  );
+}
 
 /** The design an environment runs (its published version), or null while nothing was published there. */
 export function designForEnv(db: Executor, envId: number): Promise<{ versionId: number; snapshot: DesignSnapshot } | null> {
@@ -140,7 +163,8 @@ function eventOf(snapshot: DesignSnapshot, eventId: number): SnapshotEvent {
   return event;
 }
 
-function presentVisit(row: EventInstanceRow, event: SnapshotEvent, hasData: boolean, today: string): ScheduleVisit {
+function presentVisit(row: EventInstanceRow, event: SnapshotEvent, panelStatuses: readonly string[], today: string): ScheduleVisit {
+  const hasData = panelStatuses.some((status) => status !== 'EXPIRED');
   const dates = { plannedDate: row.planned_date, windowStart: row.window_start, windowEnd: row.window_end };
   return {
     eventInstanceId: row.id,
@@ -155,6 +179,7 @@ function presentVisit(row: EventInstanceRow, event: SnapshotEvent, hasData: bool
     actualDate: row.actual_date,
     windowStatus: visitWindowStatus({ ...dates, actualDate: row.actual_date, hasData }, today),
     hasData,
+    followUp: visitFollowUpState({ actualDate: row.actual_date, panelStatuses }),
     designVersionId: row.design_version_id,
   };
 }
@@ -172,12 +197,12 @@ export async function subjectSchedule(deps: ServiceDeps, caller: ProjectCaller, 
   const instances = await repo.subjectEventInstances(deps.db, subject.id);
   const panels = await repo.subjectPanelInstances(deps.db, subject.id);
   const queries = await openQueryCounts(deps.db, panels.map((panel) => panel.id));
-  const withData = new Set(panels.filter((panel) => panel.status !== 'EXPIRED').map((panel) => panel.event_instance_id));
+  const statusesOf = (eventInstanceId: number) => panels.filter((panel) => panel.event_instance_id === eventInstanceId).map((panel) => panel.status);
 
   const visits: (ScheduleVisit & { sort: number })[] = [];
   for (const row of instances) {
     const event = eventOf(await snapshotOf(row.design_version_id), row.event_id);
-    visits.push({ ...presentVisit(row, event, withData.has(row.id), today), sort: event.sort });
+    visits.push({ ...presentVisit(row, event, statusesOf(row.id), today), sort: event.sort });
   }
   visits.sort((a, b) => a.sort - b.sort || a.eventId - b.eventId || a.seq - b.seq);
 
@@ -200,6 +225,7 @@ export async function subjectSchedule(deps: ServiceDeps, caller: ProjectCaller, 
     subjectId: subject.id,
     siteId: subject.site_id,
     today,
+    followUp: subjectFollowUpState(subject.status, visits.map((visit) => ({ plannedDate: visit.plannedDate, state: visit.followUp }))),
     visits: visits.map(({ sort: _sort, ...visit }) => visit),
     instruments: [...instruments.values()].sort((a, b) => a.sort - b.sort || a.instrumentId - b.instrumentId).map(({ sort: _sort, version: _version, ...row }) => row),
     panels: panels.map((panel) => ({
@@ -257,8 +283,8 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
     const reason = body.reason?.trim() ?? '';
     if (before.actual_date === body.actualDate) {
       const event = eventOf(await versionReader(trx)(before.design_version_id), before.event_id);
-      const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === before.id && panel.status !== 'EXPIRED');
-      return { visit: presentVisit(before, event, hasData, studyToday(deps.clock.now())), outOfWindow: body.actualDate !== null && actualOutsideWindow(datesOf(before), body.actualDate), replanned: 0 };
+      const statuses = (await repo.subjectPanelInstances(trx, subject.id)).filter((panel) => panel.event_instance_id === before.id).map((panel) => panel.status);
+      return { visit: presentVisit(before, event, statuses, studyToday(deps.clock.now())), outOfWindow: body.actualDate !== null && actualOutsideWindow(datesOf(before), body.actualDate), replanned: 0 };
     }
     if (body.actualDate !== null && body.actualDate > studyToday(deps.clock.now())) throw new AppError('schedule.date_future', { date: body.actualDate });
     if (before.actual_date !== null && reason === '') throw new AppError('schedule.reason_required');
@@ -276,8 +302,8 @@ export async function setVisitActualDate(deps: ServiceDeps, caller: ProjectCalle
     });
     const event = eventOf(await versionReader(trx)(after.design_version_id), after.event_id);
     const replanned = event.type === 'BASELINE' && after.seq === 1 ? await replanFromBaseline(trx, audit, subject, event, after.actual_date, scope.env.key) : 0;
-    const hasData = (await repo.subjectPanelInstances(trx, subject.id)).some((panel) => panel.event_instance_id === after.id && panel.status !== 'EXPIRED');
-    return { visit: presentVisit(after, event, hasData, studyToday(deps.clock.now())), outOfWindow, replanned };
+    const statuses = (await repo.subjectPanelInstances(trx, subject.id)).filter((panel) => panel.event_instance_id === after.id).map((panel) => panel.status);
+    return { visit: presentVisit(after, event, statuses, studyToday(deps.clock.now())), outOfWindow, replanned };
   });
 }
 
@@ -421,12 +447,15 @@ export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: 
   const bounds = taskBounds(studyToday(deps.clock.now()));
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? TASK_PAGE_SIZE;
-  const narrowed = query.siteId === undefined ? taskScope(scope) : { ...taskScope(scope), sites: [query.siteId] };
+  const narrowed = { ...taskScope(scope), ...(query.siteId === undefined ? {} : { sites: [query.siteId] }), ...(query.eventId === undefined ? {} : { eventId: query.eventId }) };
   const { total, rows } = await repo.taskPage(deps.db, narrowed, query.bucket, bounds, { offset: (page - 1) * pageSize, limit: pageSize });
   const snapshotOf = versionReader(deps.db);
+  const reminders = await subjectRemindersOf(deps.db, rows.map((row) => row.id));
   const items: VisitTask[] = [];
   for (const row of rows) {
     const event = eventOf(await snapshotOf(row.design_version_id), row.event_id);
+    const sent = reminders.get(row.id);
+    const dates = { plannedDate: row.planned_date, windowStart: row.window_start, windowEnd: row.window_end };
     items.push({
       eventInstanceId: row.id,
       subjectId: row.subject_id,
@@ -441,6 +470,9 @@ export async function taskList(deps: ServiceDeps, caller: ProjectCaller, query: 
       windowStart: row.window_start,
       windowEnd: row.window_end,
       records: row.records,
+      windowStatus: visitWindowStatus({ ...dates, actualDate: row.actual_date, hasData: false }, bounds.today),
+      reminders: sent?.count ?? 0,
+      lastReminderAt: sent ? sent.last.toISOString() : null,
     });
   }
   return { total, page, pageSize, items };

@@ -1,4 +1,4 @@
-import type { Locale, Subject, SubjectListItem, SubjectRequest, SubjectStatus } from '@dcap/core';
+import type { FollowUpState, Locale, Subject, SubjectListItem, SubjectRequest, SubjectStatus } from '@dcap/core';
 import type { SubjectRow } from '../../db/schema.js';
 import type { SubjectRequestWithNames, SubjectWithSite } from './repo.js';
 
@@ -51,7 +51,7 @@ export function presentSubject(row: SubjectWithSite, locale: Locale): Subject {
   };
 }
 
-export function presentListItem(row: SubjectWithSite, locale: Locale): SubjectListItem {
+export function presentListItem(row: SubjectWithSite, locale: Locale, followUp: FollowUpState): SubjectListItem {
   const full = presentSubject(row, locale);
   return {
     id: full.id,
@@ -70,6 +70,7 @@ export function presentListItem(row: SubjectWithSite, locale: Locale): SubjectLi
     enrolledAt: full.enrolledAt,
     createdAt: full.createdAt,
     createdBy: full.createdBy,
+    followUp,
   };
 }
 

@@ -35,7 +35,7 @@ import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
-import { designForEnv, instantiateSchedule } from '../schedule/service.js';
+import { designForEnv, followUpOfSubjects, instantiateSchedule } from '../schedule/service.js';
 import { auditedSubject, presentListItem, presentRequest, presentSubject } from './presenter.js';
 import * as repo from './repo.js';
 import type { DataScope } from './scope.js';
@@ -106,7 +106,8 @@ export async function listSubjects(deps: ServiceDeps, caller: ProjectCaller, que
   };
   const { rows, total } = await repo.listSubjects(deps.db, filter, { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize });
   const counts = await repo.countByStatus(deps.db, filter);
-  return { list: rows.map((row) => presentListItem(row, caller.meta.locale)), total, pageNo: query.pageNo, pageSize: query.pageSize, counts };
+  const followUp = await followUpOfSubjects(deps.db, rows);
+  return { list: rows.map((row) => presentListItem(row, caller.meta.locale, followUp.get(row.id) ?? 'NOT_STARTED')), total, pageNo: query.pageNo, pageSize: query.pageSize, counts };
 }
 
 export async function getSubject(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<Subject> {

@@ -29,7 +29,7 @@ export async function unbrokenSignaturesOver(db: Executor, place: SignaturePlace
     .execute();
 }
 
-export async function markSignaturesBroken(db: Executor, ids: number[], by: number, reason: string, at: Date): Promise<void> {
+export async function markSignaturesBroken(db: Executor, ids: number[], by: number | null, reason: string, at: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('signatures').set({ broken_at: at, broken_by: by, broken_reason: reason }).where('id', 'in', ids).where('broken_at', 'is', null).execute();
 }
@@ -85,7 +85,7 @@ export async function updateFieldState(db: Executor, panelId: number, path: stri
 }
 
 /** Several fields of one panel to one status (signing, a broken signature). */
-export async function setFieldsStatus(db: Executor, panelId: number, paths: string[], status: FieldStatus, by: number, at: Date): Promise<void> {
+export async function setFieldsStatus(db: Executor, panelId: number, paths: string[], status: FieldStatus, by: number | null, at: Date): Promise<void> {
   if (paths.length === 0) return;
   await db
     .updateTable('field_values')

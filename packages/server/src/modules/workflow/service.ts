@@ -25,7 +25,7 @@ export function covers(signature: SignatureRow, panel: PanelInstanceRow): boolea
  * already reset by the save. Each broken signature and each returned field is audited as 'signature.break'
  * with the status before and after, in the caller's transaction.
  */
-export async function breakSignaturesOver(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number, now: Date): Promise<void> {
+export async function breakSignaturesOver(trx: Transaction<Database>, audit: ProjectAuditor, panel: PanelInstanceRow, paths: string[], userId: number | null, now: Date): Promise<void> {
   const place = { subjectId: panel.subject_id, eventInstanceId: panel.event_instance_id, panelInstanceId: panel.id };
   const broken = await repo.unbrokenSignaturesOver(trx, place);
   if (broken.length === 0) return;

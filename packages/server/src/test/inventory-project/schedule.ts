@@ -23,6 +23,9 @@ export const SCHEDULE_ENTRIES: Record<string, Entry> = {
   'GET /dcap/visitTask/visitRecords/:eventInstanceId': {
     call: (f) => enterManagers(f, { method: 'GET', url: `/dcap/visitTask/visitRecords/${String(f.studyData.eventInstanceId)}` }),
   },
+  // QC tasks: the summary counts within each member's own sites; the list names site A.
+  'GET /dcap/qcTask/summary': { allowed: MEMBERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/qcTask/summary' }) },
+  'GET /dcap/qcTask/list': { call: (f) => enterManagers(f, { method: 'GET', url: `/dcap/qcTask/list?stage=verify&siteId=${String(f.siteA)}` }) },
 };
 
 /** The unscheduled event of the design the inventory's test environment runs (0 when there is none). */

@@ -24,12 +24,45 @@ describe('account settings', () => {
     for (const tab of ['base', 'security', 'custom', 'notification']) expect(screen.getByTestId(`account-tab-${tab}`)).toBeDefined();
   });
 
-  it('leaves the binding tab out, even for administrators, until account binding exists', async () => {
-    // spec 000 §2.3 lists a binding tab (administrators only, §6); with nothing to bind it is not shown.
-    const { app } = renderApp({ path: '/account/settings/binding', fetch: server(ADMIN).fetch, token: 't' });
+  it('shows the binding tab to administrators only (spec 000 §6)', async () => {
+    const { app } = renderApp({ path: '/account/settings/binding', fetch: server(MEMBER).fetch, token: 't' });
     await screen.findByTestId('profile-form');
     expect(app.router.state.location.pathname).toBe('/account/settings/base');
     expect(screen.queryByTestId('account-tab-binding')).toBeNull();
+  });
+
+  it('binding: an administrator binds the official account by its code and unbinds the mini-app, with the server’s notices', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    let bindings = { bindings: [{ kind: 'miniApp', openId: 'mini…abcd', boundAt: '2026-03-01T08:00:00Z' }], available: ['official', 'miniApp'] };
+    const api = server(ADMIN, {
+      'GET /user/wechat/bindings': () => ok(bindings),
+      'POST /user/wechat/bind': (request) => {
+        calls.push({ url: 'bind', body: JSON.parse(request.body ?? '{}') });
+        bindings = { ...bindings, bindings: [...bindings.bindings, { kind: 'official', openId: 'o-al…6789', boundAt: '2026-03-02T08:00:00Z' }] };
+        return { body: { code: 0, msg: 'WeChat bound', data: bindings } };
+      },
+      'POST /user/wechat/unbindMiniApp': () => {
+        calls.push({ url: 'unbindMiniApp', body: null });
+        bindings = { ...bindings, bindings: bindings.bindings.filter((b) => b.kind !== 'miniApp') };
+        return { body: { code: 0, msg: 'Mini-app unbound', data: bindings } };
+      },
+    });
+    renderApp({ path: '/account/settings/binding', fetch: api.fetch, locale: 'en-US', token: 't' });
+    expect((await screen.findByTestId('wechat-binding-official')).textContent).toBe('Not bound');
+    expect(screen.getByTestId('wechat-binding-miniApp').textContent).toContain('mini…abcd');
+
+    fireEvent.click(screen.getByTestId('wechat-bind-official'));
+    type('wechat-code', ' code-alice ');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('wechat-binding-official').textContent).toContain('o-al…6789'));
+    expect(calls[0]).toEqual({ url: 'bind', body: { code: 'code-alice' } });
+    expect(await screen.findByText('WeChat bound')).toBeDefined();
+
+    fireEvent.click(screen.getByTestId('wechat-unbind-miniApp'));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this binding?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('wechat-binding-miniApp').textContent).toBe('Not bound'));
+    expect(calls.map((c) => c.url)).toEqual(['bind', 'unbindMiniApp']);
   });
 
   it('custom: the font size defaults to 12 px, applies app-wide at once and is saved locally and on the server', async () => {

@@ -2,24 +2,25 @@ import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { isPlatformAdmin } from '@dcap/core';
 import { ACCOUNT_SETTINGS_PATH } from '../../app/guard';
+import { useAppInit } from '../../app/initContext';
+import { WechatBindingSettings } from '../messages/WechatBindingSettings';
 import { BaseSettings } from './BaseSettings';
 import { CustomSettings } from './CustomSettings';
 import { MessageList } from '../messages/MessageList';
 import { NotificationSettings } from './NotificationSettings';
 import { SecuritySettings } from './SecuritySettings';
 
-/**
- * Spec 000 §2.3 names five tabs; binding (administrators only, §6) is left out until the platform can bind a
- * WeChat account, since an empty tab only raises the question (docs/decisions.md, "Account settings").
- */
-const TABS = ['base', 'security', 'custom', 'notification', 'messages'] as const;
+/** Spec 000 §2.3's five tabs, binding (WeChat) visible only to administrators (§6), and the user's messages. */
+const TABS = ['base', 'security', 'custom', 'binding', 'notification', 'messages'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const TAB_TITLE_KEYS: Record<AccountTab, string> = {
   base: 'account.tabs.base',
   security: 'account.tabs.security',
   custom: 'account.tabs.custom',
+  binding: 'account.tabs.binding',
   notification: 'account.tabs.notification',
   messages: 'account.tabs.messages',
 };
@@ -32,6 +33,8 @@ function tabContent(tab: AccountTab): ReactNode {
       return <SecuritySettings />;
     case 'custom':
       return <CustomSettings />;
+    case 'binding':
+      return <WechatBindingSettings />;
     case 'notification':
       return <NotificationSettings />;
     case 'messages':
@@ -39,12 +42,13 @@ function tabContent(tab: AccountTab): ReactNode {
   }
 }
 
-/** Account settings of spec 000 §2.3: base, security, custom (font size), notification and the message list. */
+/** Account settings of spec 000 §2.3: base, security, custom (font size), binding (administrators), notification and the message list. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tab } = useParams();
-  const visible = TABS;
+  const { user } = useAppInit();
+  const visible = TABS.filter((key) => key !== 'binding' || isPlatformAdmin(user));
   const active = visible.find((key) => key === tab);
   if (!active) return <Navigate to={`${ACCOUNT_SETTINGS_PATH}/base`} replace />;
 

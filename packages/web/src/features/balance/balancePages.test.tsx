@@ -97,7 +97,7 @@ const SUBJECT: Subject = {
   updatedAt: '2025-02-10T00:00:00.000Z',
   pendingRollback: false,
 };
-const SCHEDULE: SubjectSchedule = { subjectId: 41, siteId: 21, today: '2025-03-10', visits: [], instruments: [], panels: [], unscheduled: [], repeatable: [] };
+const SCHEDULE: SubjectSchedule = { subjectId: 41, siteId: 21, today: '2025-03-10', followUp: 'NOT_STARTED', visits: [], instruments: [], panels: [], unscheduled: [], repeatable: [] };
 const BLINDING = { blindMethod: 'D', studyUnblinded: false, armsVisible: false, studyUnblindAllowed: false };
 
 describe('Balance screens', { timeout: 60_000 }, () => {

@@ -47,7 +47,7 @@ const SUBJECT: Subject = {
   updatedAt: '2025-02-10T00:00:00.000Z',
   pendingRollback: false,
 };
-const SCHEDULE: SubjectSchedule = { subjectId: 41, siteId: 21, today: '2025-03-10', visits: [], instruments: [], panels: [], unscheduled: [], repeatable: [] };
+const SCHEDULE: SubjectSchedule = { subjectId: 41, siteId: 21, today: '2025-03-10', followUp: 'NOT_STARTED', visits: [], instruments: [], panels: [], unscheduled: [], repeatable: [] };
 const pdf = { body: null, text: '%PDF-1.3', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename=\"P-casebook-41.pdf\"; filename*=UTF-8''P-casebook-41.pdf" } };
 const VIEWER: ProjectAccess = { platformAdmin: false, projectAdmin: false, role: { id: 1, enabled: true, rights: ['verify'], sites: 'all' } };
 

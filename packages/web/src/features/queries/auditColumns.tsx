@@ -3,8 +3,14 @@ import { Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { AuditEntry, Locale, QueryStatus } from '@dcap/core';
-import { QUERY_STATUSES } from '@dcap/core';
+import { QUERY_STATUSES, SUBJECT_ACTOR_PREFIX, SUBJECT_ACTOR_ROLE } from '@dcap/core';
 import { describeAuditValue, localName, timeWithOffset } from './format';
+
+/** The subject's code when a subject without an account wrote the row (core epro `subjectActor`), else null. */
+export function subjectActorCode(row: Pick<AuditEntry, 'actorId' | 'actorUsername' | 'actorRole'>): string | null {
+  if (row.actorId !== null || row.actorRole !== SUBJECT_ACTOR_ROLE || !row.actorUsername?.startsWith(SUBJECT_ACTOR_PREFIX)) return null;
+  return row.actorUsername.slice(SUBJECT_ACTOR_PREFIX.length);
+}
 
 /** An action's label in the interface language, or the action itself when it has none. */
 export function actionLabel(t: TFunction, action: string): string {
@@ -61,14 +67,19 @@ export function auditColumns(t: TFunction, options: AuditColumnOptions): TableCo
       key: 'user',
       title: t('queries.audit.user'),
       width: 140,
-      render: (_, row) => (
+      render: (_, row) => {
+        // A subject who entered data through a questionnaire link has no account (docs/decisions.md "Subject questionnaires").
+        const subject = subjectActorCode(row);
+        if (subject !== null) return <span data-testid="audit-subject-actor">{t('questionnaire.subjectActor', { code: subject })}</span>;
+        return (
         <span title={row.actorUsername ?? ''}>
           {row.actorName ?? row.actorUsername ?? '—'}
           {row.actorUsername && row.actorName ? <Typography.Text type="secondary"> ({row.actorUsername})</Typography.Text> : null}
         </span>
-      ),
+        );
+      },
     },
-    { key: 'role', title: t('queries.audit.role'), width: 90, render: (_, row) => row.actorRole ?? '—' },
+    { key: 'role', title: t('queries.audit.role'), width: 90, render: (_, row) => (subjectActorCode(row) !== null ? t('questionnaire.subjectRole') : (row.actorRole ?? '—')) },
     ...where,
     { key: 'action', title: t('queries.audit.action'), width: 130, render: (_, row) => actionLabel(t, row.action) },
     { key: 'change', title: t('queries.audit.change'), width: 300, render: (_, row) => <ChangeCell entry={row} t={t} /> },

@@ -1,6 +1,5 @@
-import { ArrowLeftOutlined, CopyOutlined, EditOutlined, LinkOutlined, MailOutlined, SaveOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Checkbox, Flex, Modal, Result, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { ArrowLeftOutlined, CopyOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Flex, Modal, Result, Segmented, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +18,8 @@ import type { DataMode, FormRendererHandle } from '../renderer';
 import { widgetLabel } from '../renderer/context';
 import { useRecordPanel, useSaveRecord } from './api';
 import { CopyDialog } from './CopyDialog';
+import { PanelMessagingButtons } from '../epro/PanelMessaging';
+import { SurveyLinkList } from '../epro/SurveyLinkList';
 import { FieldExtra } from './FieldExtra';
 import type { FieldRef } from './fieldRef';
 import { ReasonDialog } from './ReasonDialog';
@@ -47,18 +48,6 @@ function pendingSteps(panel: RecordPanel): ('verify' | 'review' | 'sign')[] {
   if (states.some((field) => field.status === 'VERIFIED')) steps.push('review');
   if (states.some((field) => field.status === 'REVIEWED')) steps.push('sign');
   return steps;
-}
-
-/** A button of a capability that comes with messaging (mail, WeChat, survey links): shown, disabled, explained. */
-function LaterButton({ icon, label }: { icon: ReactNode; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip title={t('records.messagingLater')}>
-      <Button icon={icon} disabled aria-label={label}>
-        {label}
-      </Button>
-    </Tooltip>
-  );
 }
 
 interface StaleInfo {
@@ -238,10 +227,7 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
               ) : null}
             </Space>
             <Space wrap>
-              <LaterButton icon={<MailOutlined />} label={t('records.sendMail')} />
-              <LaterButton icon={<WechatOutlined />} label={t('records.pushWechat')} />
-              <LaterButton icon={<LinkOutlined />} label={t('records.surveyLink')} />
-              <LaterButton icon={<LinkOutlined />} label={t('records.eventSurveyLink')} />
+              {editable ? <PanelMessagingButtons panelInstanceId={panel.panelInstanceId} subjectId={panel.subjectId} /> : null}
               {editable ? (
                 <Button icon={<CopyOutlined />} onClick={() => setCopyOpen(true)} data-testid="copy-from">
                   {t('records.copyFrom')}
@@ -288,6 +274,12 @@ function PanelEntry({ panel, onReload }: { panel: RecordPanel; onReload: () => v
             {t('records.save')}
           </Button>
         </Flex>
+      ) : null}
+      {/* Spec 002 §4 questionnaire states of the links that write this panel (docs/decisions.md "Subject questionnaires"). */}
+      {panel.rights.enter ? (
+        <Card size="small" title={t('questionnaire.panelLinks')}>
+          <SurveyLinkList subjectId={panel.subjectId} panelInstanceId={panel.panelInstanceId} canEnter={editable} />
+        </Card>
       ) : null}
       {/* Remote source verification: site staff upload, monitors who verify view (docs/decisions.md "Who sees which attachment"). */}
       {panel.rights.enter || panel.rights.verify ? (

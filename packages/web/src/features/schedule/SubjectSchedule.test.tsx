@@ -63,6 +63,7 @@ const visit = (id: number, patch: Partial<SubjectSchedule['visits'][number]>): S
   actualDate: null,
   windowStatus: 'UNPLANNED',
   hasData: false,
+  followUp: 'NOT_STARTED',
   designVersionId: 3,
   ...patch,
 });
@@ -70,9 +71,10 @@ const visit = (id: number, patch: Partial<SubjectSchedule['visits'][number]>): S
 const SCHEDULE: SubjectSchedule = {
   subjectId: 41,
   siteId: 21,
+  followUp: 'IN_PROGRESS',
   today: '2025-03-10',
   visits: [
-    visit(11, { name: '基线', nameEn: 'Baseline', type: 'BASELINE', plannedDate: '2025-02-10', windowStart: '2025-02-10', windowEnd: '2025-02-10', actualDate: '2025-02-12', windowStatus: 'OUT_OF_WINDOW', hasData: true }),
+    visit(11, { name: '基线', nameEn: 'Baseline', type: 'BASELINE', plannedDate: '2025-02-10', windowStart: '2025-02-10', windowEnd: '2025-02-10', actualDate: '2025-02-12', windowStatus: 'OUT_OF_WINDOW', hasData: true, followUp: 'FINISHED' }),
     visit(12, { name: '访视2', nameEn: 'Visit 2', offsetDays: 28, plannedDate: '2025-03-10', windowStart: '2025-03-07', windowEnd: '2025-03-13', windowStatus: 'DUE' }),
     visit(13, { name: '不良事件记录', nameEn: 'AE log', type: 'LOG', offsetDays: null, windowStatus: 'STARTED', hasData: true }),
   ],
@@ -112,6 +114,10 @@ describe('the subject’s event × panel matrix (spec 002 §2)', () => {
     expect(within(visit2).getByText('Window: 2025-03-07 ~ 2025-03-13')).toBeDefined();
     expect(within(visit2).getByText('Due (in window)')).toBeDefined();
     expect(within(visit2).queryByTestId('visit-warning-12')).toBeNull();
+    // Follow-up states (spec 002 §4): per visit and for the subject.
+    expect(within(baseline).getByTestId('visit-follow-up-11').textContent).toBe('Finished');
+    expect(within(visit2).getByTestId('visit-follow-up-12').textContent).toBe('Not started');
+    expect(screen.getByTestId('subject-follow-up').textContent).toBe('In progress');
     // The verified panel carries its two open queries as a badge.
     const cell = within(matrix).getByTestId('panel-cell-101');
     expect(cell.getAttribute('aria-label')).toBe('Vital signs Verified');

@@ -7,10 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Locale, ScheduleInstrument, SchedulePanel, ScheduleVisit } from '@dcap/core';
-import { actualOutsideWindow, PANEL_STATUSES, SCHEDULE_REASON_MAX, studyToday, VISIT_WINDOW_STATUSES } from '@dcap/core';
+import { actualOutsideWindow, FOLLOW_UP_STATES, PANEL_STATUSES, SCHEDULE_REASON_MAX, studyToday, VISIT_WINDOW_STATUSES } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { currentLocale } from '../../i18n';
 import { useAddLogEntryMutation, useAddVisitMutation, useSetActualDateMutation, useSubjectScheduleQuery } from './api';
+import { FollowUpTag } from './FollowUpTag';
 import { StatusSquare, WINDOW_STATUS_COLOR } from './statusStyle';
 import { BulkWorkflowActions } from '../workflow/BulkWorkflowActions';
 import { workflowRightsOf } from '../workflow/rights';
@@ -61,11 +62,12 @@ export function SubjectSchedule({ subjectId }: { subjectId: number }) {
   const header = (visit: ScheduleVisit) => (
     <Flex vertical gap={2} style={{ minWidth: 150, fontWeight: 'normal' }} data-testid={`visit-header-${String(visit.eventInstanceId)}`}>
       <Typography.Text strong>{visitTitle(visit)}</Typography.Text>
-      <span>
+      <Space size={4}>
         <Tag color={WINDOW_STATUS_COLOR[visit.windowStatus]} style={{ marginInlineEnd: 0 }}>
           {t(`schedule.windowStatus.${visit.windowStatus}`)}
         </Tag>
-      </span>
+        <FollowUpTag state={visit.followUp} testId={`visit-follow-up-${String(visit.eventInstanceId)}`} />
+      </Space>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {visit.plannedDate ? t('schedule.planned', { date: visit.plannedDate }) : t('schedule.noPlan')}
       </Typography.Text>
@@ -170,7 +172,16 @@ export function SubjectSchedule({ subjectId }: { subjectId: number }) {
   return (
     <Card
       size="small"
-      title={t('schedule.title')}
+      title={
+        <Space>
+          {t('schedule.title')}
+          {data ? (
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 12 }}>
+              {t('schedule.followUpLabel')} <FollowUpTag state={data.followUp} testId="subject-follow-up" />
+            </Typography.Text>
+          ) : null}
+        </Space>
+      }
       loading={schedule.isPending}
       data-testid="subject-schedule"
       extra={
@@ -231,6 +242,12 @@ function Legend() {
           <Badge count={1} size="small" />
           <Typography.Text style={{ fontSize: 12 }}>{t('schedule.queryLegend')}</Typography.Text>
         </Flex>
+      </Flex>
+      <Flex gap={6} wrap align="center">
+        <Typography.Text type="secondary">{t('schedule.followUpLabel')}</Typography.Text>
+        {FOLLOW_UP_STATES.map((state) => (
+          <FollowUpTag key={state} state={state} />
+        ))}
       </Flex>
       <Flex gap={6} wrap align="center">
         <Typography.Text type="secondary">{t('schedule.windowLegend')}</Typography.Text>

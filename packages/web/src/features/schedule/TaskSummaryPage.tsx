@@ -1,5 +1,5 @@
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -10,9 +10,12 @@ import { ATTACHMENT_MAX_BYTES, DATE_TIME_FORMAT, TASK_BUCKETS } from '@dcap/core
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { isApiError } from '../../api/errors';
+import { useEventListQuery } from '../../api/events';
 import { EChart } from '../../components/EChart';
 import { currentLocale } from '../../i18n';
 import { TASK_PAGE_SIZE, useTaskListQuery, useTaskSummaryQuery, useUploadVisitRecordMutation, useVisitRecordsQuery } from './api';
+import { QcTasks } from './QcTasks';
+import { WINDOW_STATUS_COLOR } from './statusStyle';
 import { taskChartOption, taskSiteLabel } from './taskChart';
 
 type SiteRow = TaskSummary['sites'][number];
@@ -24,7 +27,8 @@ const subjectPath = (subjectId: number) => `/survey/subject/${String(subjectId)}
 /**
  * The task summary (spec 002 §2 "task summary"): per site of the user, the visits due today, due this
  * week, overdue and upcoming, a chart of due and overdue visits per site, and a drill-down list of one
- * bucket where visit records are uploaded (spec 002 §7 /dcap/visitTask/uploadVisitRecord).
+ * bucket, filtered by visit, with each visit's window status and the reminders its subject was sent, where
+ * visit records are uploaded (spec 002 §7 /dcap/visitTask/uploadVisitRecord); below, the QC tasks.
  */
 export function TaskSummaryPage() {
   const { t, i18n } = useTranslation();
@@ -38,9 +42,12 @@ export function TaskSummaryPage() {
   if (summary.isError) {
     const off = isApiError(summary.error) && summary.error.errorCode === 'schedule.visit_tasks_off';
     return (
-      <Card title={t('schedule.tasks.title')} data-testid="task-summary">
-        <Alert type={off ? 'info' : 'warning'} showIcon title={off ? t('schedule.tasks.off') : t('schedule.tasks.loadFailed')} description={off ? undefined : summary.error.message} />
-      </Card>
+      <Flex vertical gap={16}>
+        <Card title={t('schedule.tasks.title')} data-testid="task-summary">
+          <Alert type={off ? 'info' : 'warning'} showIcon title={off ? t('schedule.tasks.off') : t('schedule.tasks.loadFailed')} description={off ? undefined : summary.error.message} />
+        </Card>
+        <QcTasks />
+      </Flex>
     );
   }
 
@@ -96,6 +103,7 @@ export function TaskSummaryPage() {
         </Row>
       </Card>
       {drill && data ? <TaskList bucket={drill.bucket} siteId={drill.siteId} summary={data} /> : null}
+      <QcTasks />
     </Flex>
   );
 }
@@ -108,7 +116,9 @@ function TaskList({ bucket, siteId, summary }: { bucket: TaskBucket; siteId: num
   const { projectAbilities } = useAppInit();
   const canUpload = projectAbilities['record.enter'] === true;
   const [page, setPage] = useState(1);
-  const list = useTaskListQuery(project?.id ?? null, currentEnv?.key ?? null, bucket, siteId, page);
+  const [eventId, setEventId] = useState<number | null>(null);
+  const events = useEventListQuery(project?.id ?? 0);
+  const list = useTaskListQuery(project?.id ?? null, currentEnv?.key ?? null, bucket, siteId, page, eventId);
   const upload = useUploadVisitRecordMutation();
   const [viewing, setViewing] = useState<VisitTask | null>(null);
   const site = summary.sites.find((row) => row.siteId === siteId);
@@ -120,6 +130,24 @@ function TaskList({ bucket, siteId, summary }: { bucket: TaskBucket; siteId: num
     { key: 'visit', title: t('schedule.tasks.visit'), render: (_, task) => visitName(task) },
     { key: 'planned', title: t('schedule.tasks.plannedDate'), dataIndex: 'plannedDate' },
     { key: 'window', title: t('schedule.tasks.window'), render: (_, task) => (task.windowStart && task.windowEnd ? `${task.windowStart} ~ ${task.windowEnd}` : '—') },
+    {
+      key: 'windowStatus',
+      title: t('schedule.tasks.windowStatus'),
+      render: (_, task) => <Tag color={WINDOW_STATUS_COLOR[task.windowStatus]}>{t(`schedule.windowStatus.${task.windowStatus}`)}</Tag>,
+    },
+    {
+      key: 'reminders',
+      title: t('schedule.tasks.reminders'),
+      align: 'right',
+      render: (_, task) =>
+        task.lastReminderAt ? (
+          <Tooltip title={t('schedule.tasks.lastReminder', { at: dayjs(task.lastReminderAt).format(DATE_TIME_FORMAT) })}>
+            <span data-testid={`task-reminders-${String(task.eventInstanceId)}`}>{t('schedule.tasks.remindersValue', { count: task.reminders })}</span>
+          </Tooltip>
+        ) : (
+          <span data-testid={`task-reminders-${String(task.eventInstanceId)}`}>{t('schedule.tasks.remindersValue', { count: task.reminders })}</span>
+        ),
+    },
     {
       key: 'records',
       title: t('schedule.tasks.records'),
@@ -160,6 +188,23 @@ function TaskList({ bucket, siteId, summary }: { bucket: TaskBucket; siteId: num
       size="small"
       title={t('schedule.tasks.listTitle', { site: site ? taskSiteLabel(site, locale) : t('schedule.tasks.allSites'), bucket: t(`schedule.tasks.${bucket}`) })}
       data-testid="task-list"
+      extra={
+        <Select<number>
+          size="small"
+          style={{ minWidth: 180 }}
+          value={eventId ?? 0}
+          onChange={(value) => {
+            setEventId(value === 0 ? null : value);
+            setPage(1);
+          }}
+          aria-label={t('schedule.tasks.visitFilter')}
+          options={[
+            { value: 0, label: t('schedule.tasks.allVisits') },
+            ...(events.data ?? []).filter((event) => event.offsetDays !== null).map((event) => ({ value: event.id, label: locale === 'en-US' ? (event.nameEn ?? event.name) : event.name })),
+          ]}
+          data-testid="task-visit-filter"
+        />
+      }
     >
       {list.isError ? (
         <Alert type="warning" showIcon title={t('schedule.tasks.loadFailed')} description={list.error.message} />

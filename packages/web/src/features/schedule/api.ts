@@ -6,17 +6,22 @@ import {
   attachmentListSchema,
   setActualDateResultSchema,
   subjectScheduleSchema,
+  qcListSchema,
+  qcSummarySchema,
   taskListSchema,
   taskSummarySchema,
 } from '@dcap/core';
-import type { AddedLogEntry, AddedVisit, AttachmentItem, SetActualDateRequest, SetActualDateResult, TaskBucket } from '@dcap/core';
+import type { AddedLogEntry, AddedVisit, AttachmentItem, QcStage, SetActualDateRequest, SetActualDateResult, TaskBucket } from '@dcap/core';
 import { useApi } from '../../app/services';
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
   subject: (subjectId: number) => ['schedule', 'subject', subjectId] as const,
   summary: (projectId: number, env: string) => ['schedule', 'tasks', projectId, env] as const,
-  list: (projectId: number, env: string, bucket: TaskBucket, siteId: number | null, page: number) => ['schedule', 'tasks', projectId, env, bucket, siteId, page] as const,
+  list: (projectId: number, env: string, bucket: TaskBucket, siteId: number | null, eventId: number | null, page: number) =>
+    ['schedule', 'tasks', projectId, env, bucket, siteId, eventId, page] as const,
+  qcSummary: (projectId: number, env: string) => ['schedule', 'qc', projectId, env] as const,
+  qcList: (projectId: number, env: string, stage: QcStage, siteId: number | null, page: number) => ['schedule', 'qc', projectId, env, stage, siteId, page] as const,
   records: (eventInstanceId: number) => ['schedule', 'records', eventInstanceId] as const,
 };
 
@@ -76,16 +81,16 @@ export function useTaskSummaryQuery(projectId: number | null, env: string | null
 
 export const TASK_PAGE_SIZE = 10;
 
-/** GET /dcap/visitTask/list: the visits of one bucket, optionally of one site. */
-export function useTaskListQuery(projectId: number | null, env: string | null, bucket: TaskBucket | null, siteId: number | null, page: number) {
+/** GET /dcap/visitTask/list: the visits of one bucket, optionally of one site and one visit of the design. */
+export function useTaskListQuery(projectId: number | null, env: string | null, bucket: TaskBucket | null, siteId: number | null, page: number, eventId: number | null = null) {
   const api = useApi();
   return useQuery({
-    queryKey: scheduleKeys.list(projectId ?? 0, env ?? '', bucket ?? 'overdue', siteId, page),
+    queryKey: scheduleKeys.list(projectId ?? 0, env ?? '', bucket ?? 'overdue', siteId, eventId, page),
     enabled: projectId !== null && env !== null && bucket !== null,
     queryFn: ({ signal }) =>
       api.request('/visitTask/list', {
         signal,
-        query: { bucket: bucket ?? 'overdue', siteId: siteId ?? undefined, page, pageSize: TASK_PAGE_SIZE },
+        query: { bucket: bucket ?? 'overdue', siteId: siteId ?? undefined, eventId: eventId ?? undefined, page, pageSize: TASK_PAGE_SIZE },
         silent: true,
         schema: taskListSchema,
       }),
@@ -115,5 +120,27 @@ export function useUploadVisitRecordMutation() {
       return api.request('/visitTask/uploadVisitRecord', { method: 'POST', upload: form, timeoutMs: 600_000, notify: true, schema: attachmentItemSchema });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+  });
+}
+
+/** GET /dcap/qcTask/summary: panels waiting for verification, review and signature per site of the caller. */
+export function useQcSummaryQuery(projectId: number | null, env: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: scheduleKeys.qcSummary(projectId ?? 0, env ?? ''),
+    enabled: projectId !== null && env !== null,
+    retry: false,
+    queryFn: ({ signal }) => api.request('/qcTask/summary', { signal, silent: true, schema: qcSummarySchema }),
+  });
+}
+
+/** GET /dcap/qcTask/list: one stage's panels, optionally of one site, the longest waiting first. */
+export function useQcListQuery(projectId: number | null, env: string | null, stage: QcStage, siteId: number | null, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: scheduleKeys.qcList(projectId ?? 0, env ?? '', stage, siteId, page),
+    enabled: projectId !== null && env !== null,
+    queryFn: ({ signal }) =>
+      api.request('/qcTask/list', { signal, query: { stage, siteId: siteId ?? undefined, page, pageSize: TASK_PAGE_SIZE }, silent: true, schema: qcListSchema }),
   });
 }

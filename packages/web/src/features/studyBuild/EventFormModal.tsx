@@ -1,4 +1,5 @@
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EVENT_OFFSET_MAX_DAYS, EVENT_TYPES, EVENT_WINDOW_MAX_DAYS, eventHasSchedule } from '@dcap/core';
 import type { DesignEvent, EventType, SaveEventRequest } from '@dcap/core';
@@ -6,6 +7,9 @@ import { useSaveEventMutation } from '../../api/events';
 import { FormModal } from '../../components/FormModal';
 import { blankToNull } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
+import { isApiError } from '../../api/errors';
+import type { ReminderFormValues } from './EventRemindersFields';
+import { EventRemindersFields, reminderFormValues, remindersBody } from './EventRemindersFields';
 import { EVENT_TYPE_LABEL_KEYS } from './labels';
 
 interface EventFormValues {
@@ -16,11 +20,15 @@ interface EventFormValues {
   windowBefore?: number | null;
   windowAfter?: number | null;
   repeatable?: boolean;
+  reminders?: ReminderFormValues;
 }
 
 const FIELDS = ['name', 'nameEn', 'type', 'offsetDays', 'windowBefore', 'windowAfter', 'repeatable'];
 
-/** The request body: unscheduled visits and logs carry no planned day or window (core `eventHasSchedule`). */
+/**
+ * The request body: unscheduled visits and logs carry no planned day or window (core `eventHasSchedule`),
+ * and only a visit with a planned day carries reminders.
+ */
 export function eventBody(projectId: number, id: number | undefined, values: EventFormValues): SaveEventRequest {
   const scheduled = eventHasSchedule(values.type);
   return {
@@ -33,7 +41,19 @@ export function eventBody(projectId: number, id: number | undefined, values: Eve
     windowBefore: scheduled ? (values.windowBefore ?? 0) : 0,
     windowAfter: scheduled ? (values.windowAfter ?? 0) : 0,
     repeatable: values.repeatable === true,
+    reminders: scheduled && (values.type === 'BASELINE' || values.offsetDays != null) ? remindersBody(values.reminders) : null,
   };
+}
+
+/** The server's complaints about reminder settings, on their fields (`reminders.push.hours.1` → the hours field). */
+function showReminderErrors(form: FormInstance, error: unknown): void {
+  if (!isApiError(error)) return;
+  const marks = error.errors
+    .filter((item) => item.path.startsWith('reminders.'))
+    .map((item) => ({ name: item.path.split('.').filter((part) => !/^\d+$/.test(part)), errors: [item.message] }));
+  if (error.errorCode === 'event.reminder_role_unknown') marks.push({ name: ['reminders', 'notify', 'roleIds'], errors: [error.msg] });
+  if (error.errorCode === 'event.reminders_unplanned') marks.push({ name: ['reminders', 'offsetDays'], errors: [error.msg] });
+  form.setFields(marks);
 }
 
 interface EventFormModalProps {
@@ -57,18 +77,20 @@ export function EventFormModal({ open, projectId, event, onClose }: EventFormMod
       onClose();
     } catch (error) {
       showServerErrors(form, error, FIELDS, { 'event.name_taken': 'name', 'event.schedule_not_allowed': 'offsetDays', 'event.baseline_offset': 'offsetDays' });
+      showReminderErrors(form, error);
     }
   };
 
   const initialValues: Partial<EventFormValues> = event
-    ? { ...event }
-    : { type: 'TREATMENT', windowBefore: 0, windowAfter: 0, repeatable: false };
+    ? { ...event, reminders: reminderFormValues(event.reminders) }
+    : { type: 'TREATMENT', windowBefore: 0, windowAfter: 0, repeatable: false, reminders: reminderFormValues(null) };
   const days = { min: 0, max: EVENT_WINDOW_MAX_DAYS, precision: 0, style: { width: '100%' }, suffix: t('design.events.days') };
 
   return (
     <FormModal
       open={open}
       title={event ? t('design.events.form.editTitle') : t('design.events.form.createTitle')}
+      width={880}
       onClose={onClose}
       onSubmit={() => form.submit()}
       submitting={save.isPending}
@@ -119,6 +141,9 @@ export function EventFormModal({ open, projectId, event, onClose }: EventFormMod
                 <Form.Item name="windowAfter" label={t('design.events.fields.windowAfter')}>
                   <InputNumber {...days} data-testid="event-form-window-after" />
                 </Form.Item>
+              </Col>
+              <Col xs={24}>
+                <EventRemindersFields projectId={projectId} form={form} />
               </Col>
             </>
           ) : (

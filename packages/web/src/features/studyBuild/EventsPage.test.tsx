@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EventMatrix } from '@dcap/core';
-import { fakeServer, ok } from '../../test/fakeServer';
+import { fail, fakeServer, ok } from '../../test/fakeServer';
 import type { RecordedRequest } from '../../test/fakeServer';
 import { DATA_ENTRY_ONLY, designInit, makeEvent, makeInstrument, renderDesignPage } from './designTestKit';
 
@@ -16,13 +16,15 @@ const matrix: EventMatrix = { events: [SCREEN, BASE], instruments: [DM, VS], cel
 const PATH = '/dCapVue/design/events';
 const FIRST = { timeout: 20_000 };
 
-function server(init = designInit()) {
+function server(init = designInit(), overrides: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    'GET /projectRole/list/5': () => ok([]),
     'GET /sys/init': () => ok(init),
     'GET /project/event/list/5': () => ok([SCREEN, BASE, AE_LOG]),
     'GET /project/eventInstrument/matrix/5': () => ok(matrix),
     'POST /project/event/save': () => ok(makeEvent(4, 'V2')),
     'POST /project/eventInstrument/saveMatrix': (request) => ok({ ...matrix, cells: (JSON.parse(request.body ?? '{}') as EventMatrix).cells }),
+    ...overrides,
   });
 }
 
@@ -67,7 +69,37 @@ describe('visits /dCapVue/design/events', { timeout: 60_000 }, () => {
       windowBefore: 2,
       windowAfter: 3,
       repeatable: false,
+      reminders: null,
     });
+  });
+
+  it('sends the reminder settings switched on, with 08:00 and 20:00 offered when no hour is chosen, and shows the server’s complaint on its field', async () => {
+    const fake = server(designInit(), {
+      'POST /project/event/save': () => fail(400, 'bad', { errorCode: 'request.invalid', errors: [{ path: 'reminders.push.cycleDays', message: 'reminders.push.cycleDays must be at least 1' }] }),
+    });
+    renderDesignPage({ path: PATH, fetch: fake.fetch });
+    fireEvent.click(await screen.findByTestId('event-create', {}, FIRST));
+    fireEvent.change(await screen.findByTestId('event-form-name'), { target: { value: '第 4 周' } });
+    fireEvent.change(screen.getByTestId('event-form-offset'), { target: { value: '28' } });
+    expect(screen.getAllByText('08:00 and 20:00 when none are set')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('event-form-push-enabled'));
+    await waitFor(() => {
+      expect(screen.getByTestId<HTMLInputElement>('event-form-push-times').disabled).toBe(false);
+    });
+    fireEvent.change(screen.getByTestId('event-form-push-times'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('event-form-push-cycle'), { target: { value: '7' } });
+    fireEvent.change(screen.getByTestId('event-form-reminder-offset'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('event-form-submit'));
+    await waitFor(() => {
+      expect(sent(fake.requests, '/project/event/save')).toBe(true);
+    });
+    expect((bodyOf(fake.requests, '/project/event/save') as { reminders: unknown }).reminders).toEqual({
+      notify: { enabled: false, roleIds: [], email: true, wechat: false, hours: [] },
+      push: { enabled: true, times: 3, cycleDays: 7, email: true, wechat: false, hours: [] },
+      offsetDays: 2,
+      enforce: false,
+    });
+    expect(await screen.findByText('reminders.push.cycleDays must be at least 1')).toBeDefined();
   });
 
   it('saves the matrix with every ticked cell', async () => {

@@ -92,6 +92,7 @@ export function makeEvent(id: number, name: string, overrides: Partial<DesignEve
     windowAfter: 3,
     repeatable: false,
     instrumentIds: [],
+    reminders: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { BlankCrfButton } from '../crfPdf/CrfPdfButtons';
 import { OdmDesignButton } from '../odm/OdmDesignButton';
+import { FollowUpTag } from '../schedule/FollowUpTag';
 import { AddSubjectDialog } from './AddSubjectDialog';
 import { useSubjectListQuery, useSubjectOptionsQuery } from './api';
 import { SubjectStatusTag, subjectPath } from './SubjectStatusTag';
@@ -94,6 +95,7 @@ export function SubjectListPage({ statuses, titleKey = 'subjects.list.title' }: 
         </Space>
       ),
     },
+    { key: 'followUp', title: t('schedule.followUpLabel'), render: (_, row) => <FollowUpTag state={row.followUp} testId={`subject-follow-up-${String(row.id)}`} /> },
     { key: 'createdAt', title: t('subjects.fields.createdAt'), render: (_, row) => dayjs(row.createdAt).format(DATE_TIME_FORMAT) },
     { key: 'enrolledAt', title: t('subjects.fields.enrolledAt'), render: (_, row) => (row.enrolledAt ? dayjs(row.enrolledAt).format(DATE_TIME_FORMAT) : '') },
   ];

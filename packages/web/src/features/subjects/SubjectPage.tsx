@@ -10,6 +10,7 @@ import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { RandomiseButton, SubjectAllocation } from '../balance/SubjectRandomisation';
 import { SubjectDispensing } from '../supply/SubjectDispensing';
+import { SurveyLinkList } from '../epro/SurveyLinkList';
 import { CasebookButton } from '../crfPdf/CrfPdfButtons';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
 import { useSubjectOptionsQuery, useSubjectQuery, useUpdateSubjectMutation } from './api';
@@ -208,6 +209,8 @@ export function SubjectPage() {
               label: t('subjects.page.info'),
               children: <InfoTab subject={data} clinicalNumber={options.data?.clinicalNumber ?? false} editable={canEnter} />,
             },
+            // Spec 002 §4 questionnaire states; links are made from a panel's header (docs/decisions.md "Subject questionnaires").
+            ...(canEnter ? [{ key: 'surveys', label: t('questionnaire.tab'), children: <SurveyLinkList subjectId={data.id} canEnter={canEnter} /> }] : []),
           ]}
           data-testid="subject-tabs"
         />

@@ -140,4 +140,24 @@ describe('platform users page', () => {
     expect(await screen.findByRole('dialog')).toBeDefined();
     expect(screen.queryByTestId('reset-password-email')).toBeNull();
   });
+
+  it('shows a user’s WeChat bindings and unbinds the mini-app after a confirmation (spec 002 §7)', async () => {
+    let bindings = { bindings: [{ kind: 'miniApp', openId: 'mini…abcd', boundAt: '2026-03-01T08:00:00Z' }], available: ['official', 'miniApp'] };
+    const server = adminServer({
+      [`GET /sys/user/wechatBindings/${String(zhang.id)}`]: () => ok(bindings),
+      [`POST /sys/user/unbindMiniApp/${String(zhang.id)}`]: () => {
+        bindings = { ...bindings, bindings: [] };
+        return { body: { code: 0, msg: 'Mini-app unbound', data: bindings } };
+      },
+    });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('user-wechat-zhang.wei'));
+    expect((await screen.findByTestId('user-wechat-miniApp')).textContent).toContain('mini…abcd');
+    expect(screen.getByTestId('user-wechat-official').textContent).toBe('Not bound');
+    fireEvent.click(screen.getByTestId('user-wechat-unbind-miniApp'));
+    const confirm = (await screen.findAllByText('Remove this binding?')).at(-1)?.closest('.ant-modal');
+    fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('user-wechat-miniApp').textContent).toBe('Not bound'));
+    expect(await screen.findByText('Mini-app unbound')).toBeDefined();
+  });
 });

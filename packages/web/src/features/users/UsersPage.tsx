@@ -17,6 +17,7 @@ import type { IssuedPasswordNotice } from './IssuedPasswordModal';
 import { userColumns } from './userColumns';
 import { UserFormModal } from './UserFormModal';
 import { useUserActions } from './useUserActions';
+import { UserWechatModal } from '../messages/UserWechatModal';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -39,6 +40,7 @@ export function UsersPage() {
     if (password !== null) setNotice({ issued: { ...issued, password }, reason });
   };
   const actions = useUserActions(showIssued('reset'));
+  const [wechatUser, setWechatUser] = useState<User | null>(null);
 
   const columns = userColumns(t, me.id, {
     edit: (user) => setEditor({ mode: 'edit', user }),
@@ -46,6 +48,7 @@ export function UsersPage() {
     unlock: (user) => void actions.unlock(user),
     resetPassword: actions.resetPassword,
     remove: actions.remove,
+    wechat: setWechatUser,
   });
 
   const page = list.data;
@@ -124,6 +127,7 @@ export function UsersPage() {
       />
       <IssuedPasswordModal notice={notice} onClose={() => setNotice(null)} />
       <ImportUsersModal open={importing} onClose={() => setImporting(false)} />
+      <UserWechatModal user={wechatUser} onClose={() => setWechatUser(null)} />
     </Card>
   );
 }

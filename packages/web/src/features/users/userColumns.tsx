@@ -15,6 +15,8 @@ export interface UserRowActions {
   unlock: (user: User) => void;
   resetPassword: (user: User) => void;
   remove: (user: User) => void;
+  /** The user's WeChat bindings, with unbinding (spec 002 §7). */
+  wechat: (user: User) => void;
 }
 
 function formatTime(value: string | null): string {
@@ -48,6 +50,9 @@ function RowActions({ user, selfId, actions, t }: { user: User; selfId: number; 
       )}
       <Button type="link" size="small" onClick={() => actions.resetPassword(user)} data-testid={`user-reset-${id}`}>
         {t('users.actions.resetPassword')}
+      </Button>
+      <Button type="link" size="small" onClick={() => actions.wechat(user)} data-testid={`user-wechat-${id}`}>
+        {t('messages.binding.userAction')}
       </Button>
       <Button
         type="link"
@@ -101,7 +106,7 @@ export function userColumns(t: TFunction, selfId: number, actions: UserRowAction
       key: 'actions',
       title: t('users.columns.actions'),
       fixed: 'right',
-      width: 260,
+      width: 320,
       render: (_value, user) => <RowActions user={user} selfId={selfId} actions={actions} t={t} />,
     },
   ];
