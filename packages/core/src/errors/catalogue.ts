@@ -16,6 +16,7 @@ import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 import { SUPPLY_ERRORS } from './catalogue-supply.js';
 import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
 import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
+import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -407,6 +408,7 @@ export const ERRORS = {
   ...SUPPLY_ERRORS,
   ...EPRO_ERRORS,
   ...MESSAGES_ERRORS,
+  ...MESSAGE_CONFIG_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,13 +10,15 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
   return actor.admin || actor.systemAdmin;
 }
 
-export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'message.manage';
+export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage';
 
 const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
   'user.manage': isPlatformAdmin,
   'unit.manage': isPlatformAdmin,
   // The standard variable, template, dictionary and derived-field libraries are shared by every project.
   'library.manage': isPlatformAdmin,
+  // The system message configuration every project inherits (spec 002 §3; /sys/messageConfig).
+  'messages.configure': isPlatformAdmin,
   // The platform's message log (spec 000 §2.2 /sys/messageLog) shows every project's messages.
   'message.manage': isPlatformAdmin,
   // Spec 000 §1: project administrators hold project-level rights, starting with applying for a project.

@@ -37,6 +37,7 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'blinding.emergency': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'statistician', 'siteStatistician', 'randomiser'],
   'blinding.study': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'supply.view': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
+  'messages.manage': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
   'supply.manage': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'supplyManager'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
 };

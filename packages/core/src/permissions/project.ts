@@ -73,6 +73,8 @@ export const PROJECT_ACTIONS = [
   'supply.view',
   'supply.manage',
   'supply.site',
+  // The project's message configuration (spec 002 §3 "Message config"; /project/message).
+  'messages.manage',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -129,6 +131,8 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   'supply.manage': (a) => manager(a) || (roleHas(a, 'drugSupply') && siteScope(a) === 'all'),
   // At a site: receiving shipments, dispensing, returns and destruction, within the caller's sites.
   'supply.site': (a) => manager(a) || roleHas(a, 'drugSupply') || roleHas(a, 'randomise'),
+  // Who is told what in this project: a project setting like the others, for those who set the study up.
+  'messages.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

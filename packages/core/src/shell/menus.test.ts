@@ -20,6 +20,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/standardInstrument',
       '/sys/dict',
       '/sys/derivedField',
+      '/sys/messageConfig',
       '/sys/messageLog',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');

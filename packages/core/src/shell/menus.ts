@@ -74,7 +74,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'menu.project',
     icon: 'project',
     sort: 30,
-    visibleTo: inProject('project.configure', 'env.manage', 'site.manage', 'role.assign'),
+    visibleTo: inProject('project.configure', 'env.manage', 'site.manage', 'role.assign', 'messages.manage'),
     children: [
       { key: 'projectDetail', path: '/project/detail/new', titleKey: 'menu.projectDetail', icon: 'form', sort: 10, visibleTo: inProject('project.configure') },
       { key: 'projectEnv', path: '/project/projectEnv/projectEnv', titleKey: 'menu.projectEnv', icon: 'cluster', sort: 20, visibleTo: inProject('env.manage') },
@@ -91,6 +91,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
         // The log names every holder at every site, so it needs the project-wide right, as the server does.
         visibleTo: inProject('role.manage'),
       },
+      // Spec 000 §2.2 /project/message: who the project's events tell, on which channels (spec 002 §3).
+      { key: 'projectMessage', path: '/project/message', titleKey: 'menu.projectMessage', icon: 'notification', sort: 50, visibleTo: inProject('messages.manage') },
     ],
   },
   {
@@ -212,8 +214,9 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysStandardInstrument', path: '/sys/standardInstrument', titleKey: 'menu.sysStandardInstrument', icon: 'appstore', sort: 50, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDict', path: '/sys/dict', titleKey: 'menu.sysDict', icon: 'cluster', sort: 60, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDerivedField', path: '/sys/derivedField', titleKey: 'menu.sysDerivedField', icon: 'build', sort: 70, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
       // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.
-      { key: 'sysMessageLog', path: '/sys/messageLog', titleKey: 'messages.menu.log', icon: 'mail', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'message.manage') },
+      { key: 'sysMessageLog', path: '/sys/messageLog', titleKey: 'messages.menu.log', icon: 'mail', sort: 85, visibleTo: (viewer) => canOnPlatform(viewer, 'message.manage') },
     ],
   },
 ];

@@ -20,7 +20,7 @@ describe('account preferences (spec 000 §3: font size default 12 px; options sm
     expect(mergeUserPreferences({ fontSize: 'huge', notifications: 'x' })).toEqual(defaultUserPreferences());
   });
 
-  it.each([{ fontSize: 'huge' }, { userId: 2 }, { notifications: { wechat: {} } }, { notifications: { email: { queries: 'yes' } } }])('refuses %j', (body) => {
+  it.each([{ fontSize: 'huge' }, { userId: 2 }, { notifications: { sms: {} } }, { notifications: { email: { queries: 'yes' } } }])('refuses %j', (body) => {
     expect(saveUserPreferencesSchema.safeParse(body).success).toBe(false);
   });
 });

@@ -13,12 +13,12 @@ export type FontSize = (typeof FONT_SIZES)[number];
 export const FONT_SIZE_PX: Record<FontSize, number> = { small: 12, medium: 14, large: 16 };
 export const DEFAULT_FONT_SIZE: FontSize = 'small';
 
-/** Spec 000 §3 message channels the platform sends on (WeChat waits for account binding). */
-export const NOTIFICATION_CHANNELS = ['inSite', 'email'] as const;
+/** Spec 000 §3 message channels the platform sends on; WeChat reaches only users with a bound official account. */
+export const NOTIFICATION_CHANNELS = ['inSite', 'email', 'wechat'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** The kinds of event a study member is told about. */
-export const NOTIFICATION_CATEGORIES = ['queries', 'signatures', 'visits', 'roleChanges', 'projectStatus'] as const;
+export const NOTIFICATION_CATEGORIES = ['queries', 'signatures', 'visits', 'roleChanges', 'projectStatus', 'randomisation'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 const categoryFlagsSchema = z.strictObject({
@@ -27,9 +27,10 @@ const categoryFlagsSchema = z.strictObject({
   visits: z.boolean(),
   roleChanges: z.boolean(),
   projectStatus: z.boolean(),
+  randomisation: z.boolean(),
 }) satisfies z.ZodType<Record<NotificationCategory, boolean>>;
 
-export const notificationPreferencesSchema = z.strictObject({ inSite: categoryFlagsSchema, email: categoryFlagsSchema }) satisfies z.ZodType<
+export const notificationPreferencesSchema = z.strictObject({ inSite: categoryFlagsSchema, email: categoryFlagsSchema, wechat: categoryFlagsSchema }) satisfies z.ZodType<
   Record<NotificationChannel, Record<NotificationCategory, boolean>>
 >;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -44,22 +45,24 @@ export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 export const saveUserPreferencesSchema = z.strictObject({
   fontSize: z.enum(FONT_SIZES).optional(),
   notifications: z
-    .strictObject({ inSite: categoryFlagsSchema.partial().optional(), email: categoryFlagsSchema.partial().optional() })
+    .strictObject({ inSite: categoryFlagsSchema.partial().optional(), email: categoryFlagsSchema.partial().optional(), wechat: categoryFlagsSchema.partial().optional() })
     .optional(),
 });
 export type SaveUserPreferencesRequest = z.infer<typeof saveUserPreferencesSchema>;
 
 /**
  * Until a user chooses: everything in the site's message box; by e-mail only what needs them to act or
- * changes their access (queries, role changes, project status), so a busy site's inbox is not flooded with
- * every signature and visit.
+ * changes their access (queries, role changes, project status, randomisation and emergency unblinding), so a
+ * busy site's inbox is not flooded with every signature and visit. WeChat, once bound, carries what needs
+ * attention soon.
  */
 export function defaultUserPreferences(): UserPreferences {
   return {
     fontSize: DEFAULT_FONT_SIZE,
     notifications: {
-      inSite: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true },
-      email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true },
+      inSite: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: true },
+      email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true, randomisation: true },
+      wechat: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: false },
     },
   };
 }
@@ -69,7 +72,7 @@ export function mergeUserPreferences(stored: { fontSize?: unknown; notifications
   const base = defaultUserPreferences();
   const storedFont = z.enum(FONT_SIZES).safeParse(stored?.fontSize);
   const storedNotifications = z
-    .object({ inSite: categoryFlagsSchema.partial().optional(), email: categoryFlagsSchema.partial().optional() })
+    .object({ inSite: categoryFlagsSchema.partial().optional(), email: categoryFlagsSchema.partial().optional(), wechat: categoryFlagsSchema.partial().optional() })
     .safeParse(stored?.notifications ?? {});
   const kept = storedNotifications.success ? storedNotifications.data : {};
   return {
@@ -77,6 +80,7 @@ export function mergeUserPreferences(stored: { fontSize?: unknown; notifications
     notifications: {
       inSite: { ...base.notifications.inSite, ...kept.inSite, ...change.notifications?.inSite },
       email: { ...base.notifications.email, ...kept.email, ...change.notifications?.email },
+      wechat: { ...base.notifications.wechat, ...kept.wechat, ...change.notifications?.wechat },
     },
   };
 }

@@ -61,7 +61,8 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const validateUserSchema = z.strictObject({ username: safeText().min(1).max(64) });
 export const batchDeleteUsersSchema = z.strictObject({ ids: z.array(dbId()).min(1).max(200) });
-export const resetPasswordSchema = z.strictObject({ id: dbId() });
+/** `sendEmail`: the new password goes to the user's e-mail address instead of being shown (spec 000 §6). */
+export const resetPasswordSchema = z.strictObject({ id: dbId(), sendEmail: z.boolean().optional() });
 export const userIdParamsSchema = z.strictObject({ id: queryId() });
 
 /** A platform user as the API shows it; never the password hash. */

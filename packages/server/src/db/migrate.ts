@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_export_chunks_uncompressed.js';
 import * as m0021 from './migrations/0021_randomisation.js';
 import * as m0022 from './migrations/0022_drug_supply.js';
 import * as m0023 from './migrations/0023_message_outbox.js';
+import * as m0025 from './migrations/0025_message_configs.js';
 import * as m0026 from './migrations/0026_survey_links.js';
 import * as m0027 from './migrations/0027_visit_reminders.js';
 import type { Database } from './schema.js';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_randomisation': m0021,
   '0022_drug_supply': m0022,
   '0023_message_outbox': m0023,
+  '0025_message_configs': m0025,
   '0026_survey_links': m0026,
   '0027_visit_reminders': m0027,
 };

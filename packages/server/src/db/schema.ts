@@ -38,7 +38,7 @@ import type {
 } from './tables/records.js';
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
-import type { OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
+import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
@@ -120,6 +120,8 @@ export interface Database {
   export_file_chunks: ExportFileChunksTable;
   outbound_messages: OutboundMessagesTable;
   user_wechat_bindings: UserWechatBindingsTable;
+  message_configs: MessageConfigsTable;
+  notifications: NotificationsTable;
   reminder_slots: ReminderSlotsTable;
   visit_reminders: VisitRemindersTable;
   survey_links: SurveyLinksTable;

@@ -92,6 +92,13 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/project/design/importRedcap': 'modules/design-import/redcap.test.ts',
   'POST /dcap/platformDataImport/record/uploadExcel': 'modules/imports/imports.test.ts',
   'POST /dcap/platformDataImport/record/apply': 'modules/imports/imports.test.ts',
+  // The message configuration's and notifications' rows are checked by the messages test, with the events that
+  // fill the notifications (a published design's queries).
+  'POST /dcap/sys/messageConfig/save': 'modules/messages/messages.test.ts',
+  'POST /dcap/project/message/save': 'modules/messages/messages.test.ts',
+  'POST /dcap/project/message/reset': 'modules/messages/messages.test.ts',
+  'POST /dcap/notification/read': 'modules/messages/messages.test.ts',
+  'POST /dcap/notification/readAll': 'modules/messages/messages.test.ts',
   // Drug supply's writes need a published design, subjects with arms and kits, which this test's fixture has not.
   'POST /dcap/supply/product/save': 'modules/supply/supply.test.ts',
   'POST /dcap/supply/kitType/save': 'modules/supply/supply.test.ts',
@@ -262,4 +269,8 @@ export const READS = new Set([
   'POST /dcap/supply/shipment/list',
   'POST /dcap/supply/expiry/list',
   'POST /dcap/supply/stock',
+  'GET /dcap/sys/messageConfig/list',
+  'GET /dcap/project/message/list',
+  'GET /dcap/notification/list',
+  'GET /dcap/notification/unreadCount',
 ]);

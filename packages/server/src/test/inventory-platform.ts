@@ -1,3 +1,4 @@
+import { defaultMessageConfig } from '@dcap/core';
 import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
@@ -44,6 +45,14 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   // The caller's own preferences: every signed-in persona may read and change theirs.
   'GET /dcap/sys/user/preferences': { call: () => ({ method: 'GET', url: '/dcap/sys/user/preferences' }) },
   'POST /dcap/sys/user/preferences': { call: () => ({ method: 'POST', url: '/dcap/sys/user/preferences', body: { fontSize: 'medium' } }) },
+  // The caller's own in-site messages: every signed-in persona reads and marks theirs.
+  'GET /dcap/notification/list': { call: () => ({ method: 'GET', url: '/dcap/notification/list' }) },
+  'GET /dcap/notification/unreadCount': { call: () => ({ method: 'GET', url: '/dcap/notification/unreadCount' }) },
+  'POST /dcap/notification/read': { call: () => ({ method: 'POST', url: '/dcap/notification/read', body: { ids: [999999] } }) },
+  'POST /dcap/notification/readAll': { call: () => ({ method: 'POST', url: '/dcap/notification/readAll' }) },
+  // The platform's message configuration (messages.configure).
+  'GET /dcap/sys/messageConfig/list': { call: () => ({ method: 'GET', url: '/dcap/sys/messageConfig/list' }) },
+  'POST /dcap/sys/messageConfig/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/messageConfig/save', body: { ...defaultMessageConfig('visit.due'), title: f.unique('Visit due ') } }) },
   'POST /dcap/sys/user/updateCurrentUser': {
     call: () => ({ method: 'POST', url: '/dcap/sys/user/updateCurrentUser', body: { name: 'Matrix person', gender: 'unknown', email: 'mx@example.org', corporation: 'Matrix' } }),
   },

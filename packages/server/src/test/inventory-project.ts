@@ -14,6 +14,7 @@ import { SITE_ROLE_ENTRIES } from './inventory-project/sites-roles.js';
 import { SUBJECT_ENTRIES } from './inventory-project/subjects.js';
 import { RANDOMISATION_ENTRIES } from './inventory-project/randomisation.js';
 import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
+import { MESSAGE_ENTRIES } from './inventory-project/messages.js';
 import { EPRO_ENTRIES } from './inventory-project/epro.js';
 
 export type { Entry } from './inventory-project/entry.js';
@@ -39,5 +40,6 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...EXPORT_ENTRIES,
   ...RANDOMISATION_ENTRIES,
   ...SUPPLY_ENTRIES,
+  ...MESSAGE_ENTRIES,
   ...EPRO_ENTRIES,
 };

@@ -25,6 +25,7 @@ const BY_PLATFORM_RIGHT: Record<PlatformAction, PersonaName[]> = {
   'user.manage': ['platformAdmin'],
   'unit.manage': ['platformAdmin'],
   'library.manage': ['platformAdmin'],
+  'messages.configure': ['platformAdmin'],
   'message.manage': ['platformAdmin'],
   'project.create': ['platformAdmin', 'projectAdmin'],
 };
@@ -65,6 +66,7 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'supply.view': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'supply.manage': ['platformAdmin', 'projectAdmin', 'withRight'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'messages.manage': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */

@@ -126,10 +126,10 @@ export function useBatchDeleteUsersMutation() {
 
 export function useResetPasswordMutation() {
   const api = useApi();
-  return useUserMutation((id: number): Promise<IssuedPassword> =>
+  return useUserMutation((body: { id: number; sendEmail?: boolean }): Promise<IssuedPassword> =>
     api.request('/sys/user/resetUserPassword', {
       method: 'POST',
-      json: { id },
+      json: body,
       notify: true,
       schema: issuedPasswordSchema,
     }),

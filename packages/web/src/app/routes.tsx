@@ -77,6 +77,8 @@ const kitsPage = async () => ({ Component: (await import('../features/supply/Kit
 const shipmentsPage = async () => ({ Component: (await import('../features/supply/ShipmentsPage')).ShipmentsPage });
 const expiryPage = async () => ({ Component: (await import('../features/supply/ExpiryPage')).ExpiryPage });
 const monitoringPage = async () => ({ Component: (await import('../features/supply/MonitoringPage')).MonitoringPage });
+const systemMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).SystemMessageConfigPage });
+const projectMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).ProjectMessageConfigPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
@@ -133,6 +135,9 @@ export const routes: RouteObject[] = [
           { path: '/sys/standardInstrument', lazy: standardInstrumentsPage },
           { path: '/sys/dict', lazy: dictionariesPage },
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
+          // Spec 002 §3 message configuration: the platform's and the session project's (spec 000 §2.2 /project/message).
+          { path: '/sys/messageConfig', lazy: systemMessageConfigPage },
+          { path: '/project/message', lazy: projectMessageConfigPage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
           { path: '/survey/queries', lazy: queryManagementPage },
           { path: '/export/exportIndex', lazy: exportPage },

@@ -52,7 +52,8 @@ describe('main layout and guard', () => {
     expect(await screen.findByTestId('forbidden')).toBeDefined();
     expect(screen.queryByText('Users')).toBeNull();
     expect(document.querySelector('a[href="/sys/user"]')).toBeNull();
-    expect(server.requests.map((request) => request.path)).toEqual(['/sys/init']);
+    // Nothing of the refused page is asked for: only the shell's initialisation and its bell's unread count.
+    expect(server.requests.map((request) => request.path).sort()).toEqual(['/notification/unreadCount', '/sys/init']);
   });
 
   it('loads the initialisation once across navigations', async () => {

@@ -74,6 +74,7 @@ export const enUS: Catalogue = {
     surveyPanelEntry: 'Panel entry',
     institution: 'Sites and roles',
     projectRoleAuthLog: 'Role authorisation log',
+    projectMessage: 'Messages',
     sys: 'System',
     sysUser: 'Users',
     sysUnit: 'Hospitals',
@@ -82,6 +83,7 @@ export const enUS: Catalogue = {
     sysStandardInstrument: 'Panel templates',
     sysDict: 'Dictionaries',
     sysDerivedField: 'Derived fields',
+    sysMessageConfig: 'Message configuration',
   },
   header: {
     mainMenu: 'Main menu',
@@ -162,6 +164,7 @@ export const enUS: Catalogue = {
       custom: 'Personalisation',
       binding: 'Account binding',
       notification: 'Notifications',
+      messages: 'Messages',
     },
     custom: {
       fontSize: 'Font size',
@@ -173,13 +176,14 @@ export const enUS: Catalogue = {
     notification: {
       intro: 'Choose how each kind of message reaches you',
       category: 'Message',
-      channels: { inSite: 'In the platform', email: 'E-mail' },
+      channels: { inSite: 'In the platform', email: 'E-mail', wechat: 'WeChat' },
       categories: {
         queries: 'Queries (raised, answered, closed)',
         signatures: 'Signatures (awaiting, signed)',
         visits: 'Visits (due soon, out of window)',
         roleChanges: 'Role and rights changes',
         projectStatus: 'Project status changes',
+        randomisation: 'Randomisation and emergency unblinding',
       },
     },
     base: {
@@ -255,6 +259,7 @@ export const enUS: Catalogue = {
       lock: 'Lock',
       unlock: 'Unlock',
       resetPassword: 'Reset password',
+      resetPasswordByEmail: 'Reset and e-mail it',
       import: 'Import',
       export: 'Export',
     },

@@ -76,6 +76,7 @@ export const zhCN = {
     surveyPanelEntry: '表单录入',
     institution: '中心与角色',
     projectRoleAuthLog: '角色授权日志',
+    projectMessage: '消息配置',
     sys: '系统配置',
     sysUser: '用户管理',
     sysUnit: '医院管理',
@@ -84,6 +85,7 @@ export const zhCN = {
     sysStandardInstrument: '标准表单库',
     sysDict: '字典管理',
     sysDerivedField: '衍生变量库',
+    sysMessageConfig: '消息配置',
   },
   header: {
     mainMenu: '主菜单',
@@ -163,6 +165,7 @@ export const zhCN = {
       custom: '个性化',
       binding: '账号绑定',
       notification: '新消息通知',
+      messages: '消息列表',
     },
     custom: {
       fontSize: '字体大小',
@@ -174,13 +177,14 @@ export const zhCN = {
     notification: {
       intro: '选择各类消息通过哪些渠道通知您',
       category: '消息类型',
-      channels: { inSite: '站内消息', email: '电子邮件' },
+      channels: { inSite: '站内消息', email: '电子邮件', wechat: '微信' },
       categories: {
         queries: '质疑（新建、回复、关闭）',
         signatures: '签名（待签名、已签名）',
         visits: '访视（即将到期、超窗）',
         roleChanges: '角色与权限变更',
         projectStatus: '项目状态变更',
+        randomisation: '随机化与紧急揭盲',
       },
     },
     base: {
@@ -256,6 +260,7 @@ export const zhCN = {
       lock: '锁定',
       unlock: '解锁',
       resetPassword: '重置密码',
+      resetPasswordByEmail: '重置并发送邮件',
       import: '导入',
       export: '导出',
     },

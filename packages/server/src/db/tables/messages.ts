@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { OutboundChannel, OutboundStatus } from '@dcap/core';
-import type { Json, NullableTimestamp } from './columns.js';
+import type { IntArray, Json, NullableTimestamp } from './columns.js';
 
 /** Messages (migration 0023, docs/decisions.md "Messages"). */
 
@@ -40,6 +40,42 @@ export interface UserWechatBindingsTable {
 }
 export type UserWechatBindingRow = Selectable<UserWechatBindingsTable>;
 
+/** A message configuration of the platform (project_id null) or of one project (migration 0025). */
+export interface MessageConfigsTable {
+  id: Generated<number>;
+  project_id: number | null;
+  event: string;
+  category: 'system' | 'project';
+  group_name: string;
+  title: string;
+  receivers: Json;
+  blacklist: IntArray;
+  enabled: boolean;
+  in_site: boolean;
+  testing_period: boolean;
+  online_period: boolean;
+  wechat: boolean;
+  email: boolean;
+  templates: Json;
+  updated_by: number;
+  updated_at: Generated<Date>;
+}
+export type MessageConfigRow = Selectable<MessageConfigsTable>;
+
+/** A user's in-site message (migration 0025). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  env: string | null;
+  event: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export type NotificationRow = Selectable<NotificationsTable>;
 /** One hour slot's queued reminder scan (migration 0027). */
 export interface ReminderSlotsTable {
   slot: Date;

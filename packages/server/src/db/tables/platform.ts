@@ -24,6 +24,8 @@ export interface UsersTable {
   /** Set by an administrator's reset: the next sign-in must choose a new password first. */
   must_change_password: Generated<boolean>;
   last_login_at: NullableTimestamp;
+  /** The language of the last sign-in, in which messages to the user are written (migration 0025). */
+  language: Generated<'zh-CN' | 'en-US' | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -78,7 +78,8 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
-    await updateUser(trx, user.id, { last_login_at: now, locked_until: null, lockout_reset_at: now });
+    // Messages to the user are written in the language they last signed in with (docs/decisions.md "Message configuration").
+    await updateUser(trx, user.id, { last_login_at: now, locked_until: null, lockout_reset_at: now, language: meta.locale });
     await recordAttempt(trx, { ...attempt, success: true, reason: 'ok' });
     await audit('auth.login', { ip: meta.ip });
     const signedIn = { id: user.id, username: user.username, name: user.name, mustChangePassword: user.must_change_password };

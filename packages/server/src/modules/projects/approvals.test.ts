@@ -133,6 +133,10 @@ describe('online gate and four eyes on going online', () => {
     expect(row).toMatchObject({ actor_username: team.pm.username, reason: 'UAT signed off' });
     expect(row?.new_value).toMatchObject({ onlineRequested: true });
     refused(await call(team.pm, 'POST', '/dcap/project/applyOnline', { projectId: team.projectId }), 409, 'project.online_already_requested');
+    // The approvers are told (spec 002 §3 message config), the applicant is not.
+    const told = await team.study.t.database.db.selectFrom('notifications').select(['user_id', 'body']).where('event', '=', 'project.statusApplied').where('project_id', '=', team.projectId).execute();
+    expect(told.map((note) => note.user_id)).toEqual([admin.id]);
+    expect(told[0]?.body).toContain('UAT signed off');
   });
 
   it('lists the application in an approver’s inbox with its count; the study team has an empty inbox', async () => {
@@ -156,6 +160,9 @@ describe('online gate and four eyes on going online', () => {
     expect(row?.old_value).toMatchObject({ status: 'TEST' });
     expect(row?.new_value).toMatchObject({ status: 'ON_RESEARCH' });
     expect(await inboxCount(admin)).toBe(0);
+    const decided = await team.study.t.database.db.selectFrom('notifications').select(['user_id', 'title']).where('event', '=', 'project.statusDecided').where('project_id', '=', team.projectId).execute();
+    expect(decided.map((note) => note.user_id)).toEqual([team.pm.id]);
+    expect(decided[0]?.title).toContain('批准');
   });
 
   it('never lets the applicant approve, even a platform administrator, and says when nobody else can', async () => {

@@ -1,5 +1,5 @@
 import type { Project, ProjectStatus, StatusChangeApplication, StatusChangeType, StepAction } from '@dcap/core';
-import { AppError, canLockFrom, gatedTarget, isLegalStatusChange, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
+import { APPLICATION_MESSAGE_NAMES, AppError, canLockFrom, DECISION_MESSAGE_NAMES, gatedTarget, isLegalStatusChange, ONLINE_APPLICATION_MESSAGE_NAME, PRE_SCREEN_SUSPEND, resolveTarget, STATUS_CHANGES, stepRule } from '@dcap/core';
 import type { ProjectRow, ProjectsTable } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
@@ -11,6 +11,7 @@ import { preScreenSuspendChange } from './pre-screen-service.js';
 import * as repo from './repo.js';
 import { projectEntry } from './service.js';
 import { projectWrite } from '../../http/project-write.js';
+import { platformAdminIds, sendStudyEvent } from '../messages/study-events.js';
 import type { Updateable } from 'kysely';
 
 type Change = Updateable<ProjectsTable>;
@@ -47,6 +48,35 @@ async function transition(
     return after;
   });
   return presentProject(row, context.access);
+}
+
+/** Tells the platform administrators, who decide it, of an application (spec 002 §3); the applicant is the actor and is not told. */
+async function tellApplied(deps: ServiceDeps, trx: Executor, projectId: number, name: { zh: string; en: string }, reason: string, actorId: number): Promise<void> {
+  await sendStudyEvent(deps, trx, {
+    event: 'project.statusApplied',
+    projectId,
+    env: null,
+    siteId: null,
+    params: { application: name.zh, applicationEn: name.en, reason },
+    directUserIds: await platformAdminIds(trx),
+    actorId,
+    link: '/project/approvals',
+  });
+}
+
+/** Tells the applicant (and the configured roles) how an application was decided. */
+async function tellDecided(deps: ServiceDeps, trx: Executor, projectId: number, name: { zh: string; en: string }, approved: boolean, comment: string, applicantId: number | null, actorId: number): Promise<void> {
+  const decision = DECISION_MESSAGE_NAMES[approved ? 'approved' : 'rejected'];
+  await sendStudyEvent(deps, trx, {
+    event: 'project.statusDecided',
+    projectId,
+    env: null,
+    siteId: null,
+    params: { application: name.zh, applicationEn: name.en, decision: decision.zh, decisionEn: decision.en, comment },
+    directUserIds: applicantId === null ? [] : [applicantId],
+    actorId,
+    link: '/project/projectList',
+  });
 }
 
 /** The workflow flags a move changed, as they were on `side` (before or after), so both values are recorded. */
@@ -111,6 +141,7 @@ export function applyOnline(deps: ServiceDeps, actor: Actor, context: ProjectCon
       if (project.status !== 'TEST') throw new AppError('project.status_forbids', { status: project.status });
       if (project.online_requested) throw new AppError('project.online_already_requested');
       await requireGates(trx, project, 'ON_RESEARCH', meta.locale);
+      await tellApplied(deps, trx, project.id, ONLINE_APPLICATION_MESSAGE_NAME, reason ?? '', actor.userId);
       return { online_requested: true, online_requested_by: actor.userId, online_requested_at: deps.clock.now(), online_request_reason: reason };
     },
     reason,
@@ -140,6 +171,7 @@ export function approveApplyOnline(
     async (project, trx) => {
       if (!project.online_requested) throw new AppError('project.online_not_requested');
       await requireFourEyes(trx, project.online_requested_by, actor);
+      await tellDecided(deps, trx, project.id, ONLINE_APPLICATION_MESSAGE_NAME, approve, reason ?? '', project.online_requested_by, actor.userId);
       if (!approve) return closed;
       return { ...stepChange('approveApplyOnline', project, context.access), ...closed };
     },
@@ -188,6 +220,7 @@ export async function applyStatusChange(
   const id = await projectWrite(deps, { actor, project: context, meta }, {}, async (trx, audit) => {
     const applicationId = await repo.insertApplication(trx, { project_id: project.id, type, reason, applied_by: actor.userId, applied_at: deps.clock.now() });
     await audit(projectEntry(project.id, 'project.applyStatusChange', { newValue: { applicationId, type }, reason }));
+    await tellApplied(deps, trx, project.id, APPLICATION_MESSAGE_NAMES[type], reason, actor.userId);
     return applicationId;
   });
   const [created] = await repo.loadApplications(deps.db, project.id, id);
@@ -219,6 +252,7 @@ export async function decideStatusChange(
       if (application.state !== 'pending') throw new AppError('project.application_decided');
       await requireFourEyes(trx, application.applied_by, actor);
       await repo.decideApplication(trx, application.id, { state: body.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: deps.clock.now(), decision_comment: body.comment ?? null });
+      await tellDecided(deps, trx, project.id, APPLICATION_MESSAGE_NAMES[application.type], body.approve, body.comment ?? '', application.applied_by, actor.userId);
       if (!body.approve) return {};
       if (application.type === PRE_SCREEN_SUSPEND) return preScreenSuspendChange(project);
       const change = STATUS_CHANGES[application.type];

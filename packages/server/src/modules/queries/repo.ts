@@ -205,3 +205,13 @@ export async function designVersions(db: Executor, ids: readonly number[]): Prom
   if (ids.length === 0) return [];
   return db.selectFrom('design_versions').select(['id', 'snapshot']).where('id', 'in', [...ids]).execute();
 }
+
+/** Where a query stands in the design: its panel's design version and instrument, and its visit. */
+export function queryPlace(db: Executor, panelInstanceId: number) {
+  return db
+    .selectFrom('panel_instances as p')
+    .innerJoin('event_instances as e', 'e.id', 'p.event_instance_id')
+    .select(['p.design_version_id', 'p.instrument_id', 'e.event_id', 'e.seq'])
+    .where('p.id', '=', panelInstanceId)
+    .executeTakeFirst();
+}

@@ -10,6 +10,7 @@ import type { Executor } from '../audit/repo.js';
 import type { DataScope } from '../subjects/scope.js';
 import { dataScope, inDataScope, panelInstanceInScope } from '../subjects/scope.js';
 import { DesignNames } from './design-names.js';
+import { tellAboutQuery } from './messages.js';
 import { presentQuery } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -147,6 +148,7 @@ export async function raiseQuery(deps: ServiceDeps, caller: ProjectCaller, body:
       oldValue: { status: null },
       newValue: { status: row.status, panelInstanceId: row.panel_instance_id, path: row.path, content: row.content, contentEn: row.content_en },
     });
+    await tellAboutQuery(deps, trx, 'query.raised', row, scope.env.key, caller.actor.userId, row.content);
     return row.id;
   });
   return presentOne(deps.db, caller, await dataScope(deps.db, caller), id, deps.clock.now());
@@ -181,6 +183,9 @@ export async function actOnQuery(deps: ServiceDeps, caller: ProjectCaller, actio
       oldValue: { status: query.status },
       newValue: { status: after.status, panelInstanceId: query.panel_instance_id, path: query.path, ...(comment === '' ? {} : { comment }) },
     });
+    // Spec 002 §3: answering and closing tell the study; a cancelled query tells nobody.
+    if (action === 'answer') await tellAboutQuery(deps, trx, 'query.answered', after, scope.env.key, caller.actor.userId, comment);
+    if (action === 'close') await tellAboutQuery(deps, trx, 'query.closed', after, scope.env.key, caller.actor.userId, comment);
   });
   return presentOne(deps.db, caller, await dataScope(deps.db, caller), body.id, deps.clock.now());
 }

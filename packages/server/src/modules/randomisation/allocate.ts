@@ -22,6 +22,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
+import { sendStudyEvent, subjectCodeOf } from '../messages/study-events.js';
 import type { Executor } from '../audit/repo.js';
 import { enrolSubject, getSubject, lockedSubject } from '../subjects/service.js';
 import type { DataScope } from '../subjects/scope.js';
@@ -175,6 +176,16 @@ export async function randomiseSubject(deps: ServiceDeps, allocateDeps: Allocate
       newValue: { allocationId: allocation.id, randomNo: picked.randomNo, stratum, factors: levels, source: picked.source, tableId: picked.tableId, slotId: picked.slotId, sequence: seq, schemeId: scheme.id, firstDrugNo },
     });
     await enrolSubject(trx, audit, subject, { randomNo: picked.randomNo, treatmentPhase: settings.treatmentPhase, firstDrugNo }, 'randomisation', now, caller.actor.userId);
+    // The message names the randomisation number only, never the arm (spec 002 §3; docs/decisions.md "Message configuration").
+    await sendStudyEvent(deps, trx, {
+      event: 'randomisation.done',
+      projectId: project.id,
+      env: scope.env.key,
+      siteId: subject.site_id,
+      params: { subjectCode: await subjectCodeOf(trx, subject.id), randomNo: picked.randomNo },
+      actorId: caller.actor.userId,
+      link: `/survey/subject/${String(subject.id)}`,
+    });
   });
   const row = await repo.allocationOfSubject(deps.db, project.id, scope.env.id, body.subjectId);
   if (!row) throw new AppError('blinding.not_allocated');

@@ -43,6 +43,8 @@ beforeAll(async () => {
   statistician = await member('stat', { institutionIds: 'all', unblind: true, projectDesignAndSetup: true });
   randomiser = await member('pi', { institutionIds: [rs.siteA.id], randomise: true, dataEntryRights: true });
   otherRandomiser = await member('pi2', { institutionIds: [rs.siteA.id], randomise: true, dataEntryRights: true });
+  // The site's investigator has an address, so the messages of randomisation and unblinding are queued for e-mail too.
+  await db().updateTable('users').set({ email: 'rand.pi@example.org' }).where('id', '=', rs.people.investigator.id).execute();
 }, 120_000);
 afterAll(() => rs.study.t.close());
 
@@ -225,6 +227,23 @@ describe('unblinding (iMask)', () => {
     expect(listed?.arm).toBeUndefined();
     const acknowledged = ok(await post(rs.people.projectAdmin, '/dcap/imask/unblinding/acknowledge', { id: listed?.id })) as { acknowledgedBy: string };
     expect(acknowledged.acknowledgedBy).toBe(rs.people.projectAdmin.username);
+  });
+
+  it('tells the site of a randomisation and the study of an emergency unblinding without naming an arm (spec 002 §3)', async () => {
+    const { investigator, coordinator } = rs.people;
+    const told = async (event: string) => (await db().selectFrom('notifications').select('user_id').where('event', '=', event).execute()).map((row) => row.user_id);
+    // The default receivers: the site's PI and CRC roles (`PI-A`, `CRC-A`, `pi`) and the project's CRA; not site B, not the statistician.
+    const done = new Set(await told('randomisation.done'));
+    for (const who of [investigator, coordinator, rs.people.monitor]) expect(done.has(who.id)).toBe(true);
+    for (const who of [rs.people.siteBUser, statistician]) expect(done.has(who.id)).toBe(false);
+    expect(await told('unblinding.emergency')).toContain(investigator.id);
+    expect(await told('unblinding.emergency')).not.toContain(randomiser.id);
+    const notes = await db().selectFrom('notifications').select(['title', 'body']).where('event', 'in', ['randomisation.done', 'unblinding.emergency']).execute();
+    const outbound = await db().selectFrom('outbound_messages').select(['subject', 'body', 'payload']).where('kind', 'in', ['randomisation.done', 'unblinding.emergency']).execute();
+    expect(outbound.length).toBeGreaterThan(0);
+    const text = JSON.stringify([notes, outbound]);
+    expect(text).toContain('严重不良事件需要知晓用药');
+    for (const arm of [ACTIVE, CONTROL]) for (const word of [arm.code, arm.name, arm.nameEn]) expect(text).not.toContain(word);
   });
 
   it('unblinds the whole study only after database lock, and then everyone sees arms', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
+import { sendStudyEvent, subjectCodeOf } from '../messages/study-events.js';
 import { reauthenticate } from '../auth/reauth.js';
 import { dataScope, subjectInScope } from '../subjects/scope.js';
 import { blindingOf } from './blinding.js';
@@ -60,6 +61,16 @@ export async function emergencyUnblind(deps: ServiceDeps, caller: ProjectCaller,
     const row = { id: await repo.insertUnblinding(trx, { project_id: scope.projectId, env_id: scope.env.id, kind: 'emergency', allocation_id: allocation.id, reason: body.reason, unblinded_by: caller.actor.userId, unblinded_at: deps.clock.now() }) };
     // The audit row names the subject and the reason, not the arm: blinded people read the trail too.
     await audit({ action: 'blinding.emergency_unblind', entityType: 'subject', entityId: subject.id, siteId: subject.site_id, env: scope.env.key, reason: body.reason, newValue: { unblindingId: row.id, randomNo: allocation.random_no } });
+    // Told like the trail: who, which subject and why, never the arm revealed to the caller.
+    await sendStudyEvent(deps, trx, {
+      event: 'unblinding.emergency',
+      projectId: scope.projectId,
+      env: scope.env.key,
+      siteId: subject.site_id,
+      params: { subjectCode: await subjectCodeOf(trx, subject.id), randomNo: allocation.random_no, reason: body.reason },
+      actorId: caller.actor.userId,
+      link: '/imask/blindManage/blindRandomTableTest',
+    });
     return row.id;
   });
   return unblindingById(deps, caller, id);

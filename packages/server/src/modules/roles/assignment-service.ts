@@ -3,6 +3,7 @@ import { AppError, normaliseScope, sameScope } from '@dcap/core';
 import type { AssignmentRow, RoleRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
+import { sendStudyEvent } from '../messages/study-events.js';
 import { projectSiteRows } from '../sites/service.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { effectiveScope, presentAssignment, scopeColumns, scopeOf } from './presenter.js';
@@ -35,8 +36,9 @@ async function activeUsers(trx: Executor, ids: readonly number[]): Promise<Map<n
 /**
  * Grants roles to users, all or none (spec 000 §6: by a project manager, in batch). Each grant passes core's
  * no-escalation rule (sites within the role's; for a non-administrator, a role within their own flags and
- * sites, never to themselves); a user already holding the role is a conflict. The e-mail notice is recorded
- * as intent (`notify`) on the audit row: there is no mail transport yet.
+ * sites, never to themselves); a user already holding the role is a conflict. With `notify` each new holder
+ * is told through the `role.assigned` message (spec 000 §6 "Assignment may carry an e-mail notice, not sent
+ * when the role has not changed": a refused repeat and a change of sites send nothing).
  */
 export async function assignRoles(deps: ServiceDeps, caller: ProjectCaller, grants: readonly Grant[], notify: boolean): Promise<RoleAssignment[]> {
   const now = deps.clock.now();
@@ -62,6 +64,18 @@ export async function assignRoles(deps: ServiceDeps, caller: ProjectCaller, gran
           granted_at: now,
         });
         await audit({ action: 'role.assign', entityType: 'role_assignment', entityId: row.id, newValue: { ...grantRecord(role, row, user.username, scope), notify } });
+        if (notify) {
+          await sendStudyEvent(deps, trx, {
+            event: 'role.assigned',
+            projectId: role.project_id,
+            env: null,
+            siteId: null,
+            params: { roleName: role.alias, username: user.username },
+            directUserIds: [userId],
+            actorId: caller.actor.userId,
+            link: '/project/DataDisplay',
+          });
+        }
         const view = { ...row, username: user.username, name: user.name, granted_by_username: caller.actor.username, role_alias: role.alias };
         granted.push(presentAssignment(view, effectiveScope(role, row)));
       }

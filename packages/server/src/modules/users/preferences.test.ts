@@ -19,13 +19,14 @@ const auditRows = (userId: number) =>
   study.t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.preferences_update').where('entity_id', '=', String(userId)).orderBy('id').execute();
 
 describe('account preferences: font size and notifications, the caller\'s own only', () => {
-  it('starts at the defaults: 12 px (small), everything in-site, e-mail for queries, role changes and project status', async () => {
+  it('starts at the defaults: 12 px (small), everything in-site, e-mail for queries, role changes, project status and randomisation, WeChat for what needs attention soon', async () => {
     // spec 000 §3: "A font size preference is also kept (default 12 px; options small, medium, large)."
     expect(await read(ana)).toEqual({
       fontSize: 'small',
       notifications: {
-        inSite: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true },
-        email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true },
+        inSite: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: true },
+        email: { queries: true, signatures: false, visits: false, roleChanges: true, projectStatus: true, randomisation: true },
+        wechat: { queries: true, signatures: true, visits: true, roleChanges: true, projectStatus: true, randomisation: false },
       },
     });
   });
@@ -47,7 +48,7 @@ describe('account preferences: font size and notifications, the caller\'s own on
   it.each([
     ['an unknown font size', { fontSize: 'huge' }],
     ['another user named in the body', { userId: 2, fontSize: 'medium' }],
-    ['an unknown channel', { notifications: { wechat: { queries: true } } }],
+    ['an unknown channel', { notifications: { sms: { queries: true } } }],
     ['a flag that is not a boolean', { notifications: { inSite: { queries: 'no' } } }],
   ])('refuses %s with 400 in the caller\'s language and changes nothing', async (_name, body) => {
     const before = await read(ben);

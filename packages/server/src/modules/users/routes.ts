@@ -142,12 +142,12 @@ export function registerUserRoutes(app: FastifyInstance, routes: RouteRegistry, 
   routes.add(app, {
     method: 'POST',
     url: '/dcap/sys/user/resetUserPassword',
-    summary: 'Issue a new password, shown once',
+    summary: 'Issue a new password, shown once or e-mailed to the user',
     tag: 'users',
     access: MANAGE_USERS,
     body: resetPasswordSchema,
     response: issuedPasswordSchema,
-    handler: ({ actor, body, meta }) => resetPassword(deps, actor, body.id, meta),
+    handler: ({ actor, body, meta }) => resetPassword(deps, actor, body.id, meta, body.sendEmail ?? false),
   });
   routes.add(app, {
     method: 'POST',

@@ -11,6 +11,7 @@ import { changedFields } from '../audit/change.js';
 import { appendAudit } from '../audit/trail.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/sessions.js';
+import { sendPasswordByEmail } from '../messages/study-events.js';
 import { auditedUserFields, presentUser } from './presenter.js';
 import {
   countActiveAdmins,
@@ -226,15 +227,17 @@ export async function deleteUsers(deps: ServiceDeps, actor: Actor, ids: number[]
 }
 
 /**
- * Issues a new password, shown once; the user's sessions end so the old password's holder is signed out, and
- * the next sign-in must replace it, since the administrator knows it (docs/decisions.md, "Password reset").
+ * Issues a new password, shown once or, with `sendEmail`, e-mailed to the user and not shown (spec 000 §6);
+ * the user's sessions end so the old password's holder is signed out, and the next sign-in must replace it,
+ * since the administrator knows it or could have (docs/decisions.md, "Password reset").
  */
-export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number, meta: RequestMeta): Promise<IssuedPassword> {
+export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number, meta: RequestMeta, sendEmail = false): Promise<IssuedPassword> {
   const { clock } = deps;
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, id);
+    if (sendEmail && !before.email) throw new AppError('user.email_missing', { username: before.username });
     const now = clock.now();
     const after = await updateUserRow(trx, before.id, {
       password_hash: passwordHash,
@@ -245,9 +248,10 @@ export async function resetPassword(deps: ServiceDeps, actor: Actor, id: number,
       updated_at: now,
     });
     await endUserSessions(trx, before.id, now, 'revoked');
-    await audit(userEntry('user.password_reset', after, { newValue: { mustChangePassword: true } }));
+    await audit(userEntry('user.password_reset', after, { newValue: { mustChangePassword: true, emailed: sendEmail } }));
+    if (sendEmail) await sendPasswordByEmail(trx, after.id, { username: after.username, password }, actor.userId);
     return after;
   });
   deps.sessions.forgetUser(row.id);
-  return { user: presentUser(row), password };
+  return { user: presentUser(row), password: sendEmail ? null : password };
 }

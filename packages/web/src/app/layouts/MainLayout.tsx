@@ -20,6 +20,7 @@ import { AppFooter } from '../shell/AppFooter';
 import { Brand } from '../shell/Brand';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { ApprovalsBadge } from '../../features/projects/approvals/ApprovalsBadge';
+import { NotificationBell } from '../../features/messages/NotificationBell';
 import { MainMenu } from '../shell/MainMenu';
 import { ProjectBar } from '../shell/ProjectBar';
 import { UserMenu } from '../shell/UserMenu';
@@ -73,6 +74,7 @@ export function MainLayout() {
           <MainMenu menus={menus} />
           <div className="dcap-header__actions">
             <ApprovalsBadge />
+            <NotificationBell />
             <LanguageSwitch />
             <UserMenu displayName={displayName(user, currentLocale(i18n))} />
           </div>

@@ -15,6 +15,7 @@ import {
   LinkOutlined,
   MailOutlined,
   MedicineBoxOutlined,
+  NotificationOutlined,
   PartitionOutlined,
   ProjectOutlined,
   ScheduleOutlined,
@@ -58,6 +59,7 @@ const MENU_ICONS: Record<string, ReactNode> = {
   warning: <WarningOutlined />,
   barChart: <BarChartOutlined />,
   link: <LinkOutlined />,
+  notification: <NotificationOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;

@@ -8,11 +8,12 @@ import { useAppInit } from '../../app/initContext';
 import { WechatBindingSettings } from '../messages/WechatBindingSettings';
 import { BaseSettings } from './BaseSettings';
 import { CustomSettings } from './CustomSettings';
+import { MessageList } from '../messages/MessageList';
 import { NotificationSettings } from './NotificationSettings';
 import { SecuritySettings } from './SecuritySettings';
 
-/** Spec 000 §2.3's five tabs; binding (WeChat) is visible only to administrators (§6). */
-const TABS = ['base', 'security', 'custom', 'binding', 'notification'] as const;
+/** Spec 000 §2.3's five tabs, binding (WeChat) visible only to administrators (§6), and the user's messages. */
+const TABS = ['base', 'security', 'custom', 'binding', 'notification', 'messages'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const TAB_TITLE_KEYS: Record<AccountTab, string> = {
@@ -21,6 +22,7 @@ const TAB_TITLE_KEYS: Record<AccountTab, string> = {
   custom: 'account.tabs.custom',
   binding: 'account.tabs.binding',
   notification: 'account.tabs.notification',
+  messages: 'account.tabs.messages',
 };
 
 function tabContent(tab: AccountTab): ReactNode {
@@ -35,10 +37,12 @@ function tabContent(tab: AccountTab): ReactNode {
       return <WechatBindingSettings />;
     case 'notification':
       return <NotificationSettings />;
+    case 'messages':
+      return <MessageList />;
   }
 }
 
-/** Account settings of spec 000 §2.3: base, security, custom (font size), binding (administrators) and notification. */
+/** Account settings of spec 000 §2.3: base, security, custom (font size), binding (administrators), notification and the message list. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,7 +62,7 @@ export function AccountSettingsPage() {
         items={visible.map((key) => ({
           key,
           label: <span data-testid={`account-tab-${key}`}>{t(TAB_TITLE_KEYS[key])}</span>,
-          children: <div style={{ maxWidth: key === 'notification' ? 720 : 560 }}>{tabContent(key)}</div>,
+          children: <div style={{ maxWidth: key === 'messages' ? 960 : key === 'notification' ? 720 : 560 }}>{tabContent(key)}</div>,
         }))}
       />
     </Card>

@@ -11,16 +11,18 @@ const CATEGORY_KEYS: Record<NotificationCategory, string> = {
   visits: 'account.notification.categories.visits',
   roleChanges: 'account.notification.categories.roleChanges',
   projectStatus: 'account.notification.categories.projectStatus',
+  randomisation: 'account.notification.categories.randomisation',
 };
 
 const CHANNEL_KEYS: Record<NotificationChannel, string> = {
   inSite: 'account.notification.channels.inSite',
   email: 'account.notification.channels.email',
+  wechat: 'account.notification.channels.wechat',
 };
 
 /**
  * The notification tab (spec 000 §2.3; channels of §3): for each kind of event, whether it reaches the
- * user in the site's message box and by e-mail. Each switch saves at once, on the server, for this user.
+ * user in the site's message box, by e-mail and by WeChat (once the account is bound). Each switch saves at once, on the server, for this user.
  */
 export function NotificationSettings() {
   const { t } = useTranslation();

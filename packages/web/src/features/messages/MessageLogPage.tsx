@@ -9,7 +9,7 @@ import { MESSAGE_EVENTS, OUTBOUND_CHANNELS, OUTBOUND_STATUSES, SUBJECT_MESSAGE_K
 import { useProjectListQuery } from '../../api/projects';
 import { EChart } from '../../components/EChart';
 import { currentLocale } from '../../i18n';
-import { useMessageAction, useMessageDetail, useMessageLog, useMessageStats } from './api';
+import { useMessageAction, useMessageDetail, useMessageLog, useMessageStats } from './logApi';
 import { STATUS_COLOURS, statusChartOption } from './statusChart';
 
 const PAGE_SIZE = 20;

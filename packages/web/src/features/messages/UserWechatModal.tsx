@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@dcap/core';
 import { WECHAT_BINDING_KINDS } from '@dcap/core';
-import { useAdminUnbind, useUserWechatBindings } from './api';
+import { useAdminUnbind, useUserWechatBindings } from './logApi';
 
 /** A user's WeChat bindings in user administration, with unbinding (spec 002 §7 unbind/{id}, unbindMiniApp/{id}). */
 export function UserWechatModal({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WechatBindingKind } from '@dcap/core';
 import { WECHAT_BINDING_KINDS } from '@dcap/core';
-import { useWechatBindingChange, useWechatBindings } from './api';
+import { useWechatBindingChange, useWechatBindings } from './logApi';
 
 /**
  * The binding tab of the account settings (spec 000 §2.3, visible to administrators only, §6): the user's

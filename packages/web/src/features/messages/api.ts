@@ -1,97 +1,89 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageDetailSchema, messageLogPageSchema, messageStatsSchema, wechatBindingsSchema } from '@dcap/core';
-import type { MessageLogFilters, WechatBindingKind } from '@dcap/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { markedReadSchema, messageConfigSchema, notificationPageSchema, unreadCountSchema, userBriefSchema } from '@dcap/core';
+import type { MessageConfig, MessageEvent, NotificationPage, SaveMessageConfigRequest, UserBrief } from '@dcap/core';
 import { useApi } from '../../app/services';
 
-/** The message log (spec 000 §2.2 /sys/messageLog) and the signed-in user's WeChat binding. */
+/** Which configuration an editor works on: the platform's (/sys/messageConfig) or the session project's (/project/message). */
+export type ConfigScope = 'system' | 'project';
+
+const BASE: Record<ConfigScope, string> = { system: '/sys/messageConfig', project: '/project/message' };
+
 export const messageKeys = {
-  all: ['messageLog'] as const,
-  list: (filters: MessageLogFilters, pageNo: number, pageSize: number) => ['messageLog', 'list', filters, pageNo, pageSize] as const,
-  stats: (filters: MessageLogFilters) => ['messageLog', 'stats', filters] as const,
-  detail: (id: number) => ['messageLog', 'detail', id] as const,
-  bindings: ['wechatBindings'] as const,
+  configs: (scope: ConfigScope) => ['messages', 'configs', scope] as const,
+  notifications: ['messages', 'notifications'] as const,
+  page: (pageNo: number, pageSize: number, unread: boolean) => ['messages', 'notifications', 'page', pageNo, pageSize, unread] as const,
+  unread: ['messages', 'notifications', 'unread'] as const,
+  users: ['messages', 'users'] as const,
 };
 
-export function useMessageLog(filters: MessageLogFilters, pageNo: number, pageSize: number) {
+const configListSchema = messageConfigSchema.array();
+
+export function useMessageConfigsQuery(scope: ConfigScope) {
   const api = useApi();
   return useQuery({
-    queryKey: messageKeys.list(filters, pageNo, pageSize),
-    queryFn: ({ signal }) => api.request('/sys/messageLog/list', { signal, schema: messageLogPageSchema, query: { ...filters, pageNo, pageSize } }),
-    placeholderData: keepPreviousData,
+    queryKey: messageKeys.configs(scope),
+    queryFn: ({ signal }): Promise<MessageConfig[]> => api.request(`${BASE[scope]}/list`, { signal, schema: configListSchema }),
   });
 }
 
-export function useMessageStats(filters: MessageLogFilters) {
-  const api = useApi();
-  return useQuery({
-    queryKey: messageKeys.stats(filters),
-    queryFn: ({ signal }) => api.request('/sys/messageLog/stats', { signal, schema: messageStatsSchema, query: { ...filters } }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useMessageDetail(id: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: messageKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.request(`/sys/messageLog/info/${String(id)}`, { signal, schema: messageDetailSchema }),
-    enabled: id !== null,
-  });
-}
-
-/** Resend or cancel one message; the list, chart and detail are read again. */
-export function useMessageAction() {
+export function useSaveMessageConfigMutation(scope: ConfigScope) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: 'resend' | 'cancel'; id: number }) =>
-      api.request(`/sys/messageLog/${action}/${String(id)}`, { method: 'POST', notify: true, serverMessage: true, schema: messageDetailSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    mutationFn: (body: SaveMessageConfigRequest) => api.request(`${BASE[scope]}/save`, { method: 'POST', json: body, notify: true, schema: messageConfigSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.configs(scope) }),
   });
 }
 
-export function useWechatBindings() {
-  const api = useApi();
-  return useQuery({ queryKey: messageKeys.bindings, queryFn: ({ signal }) => api.request('/user/wechat/bindings', { signal, schema: wechatBindingsSchema }) });
-}
-
-const BIND_PATHS: Record<WechatBindingKind, { bind: string; unbind: string }> = {
-  official: { bind: '/user/wechat/bind', unbind: '/user/wechat/unbind' },
-  miniApp: { bind: '/user/wechat/bindMiniApp', unbind: '/user/wechat/unbindMiniApp' },
-};
-
-/** Bind (with a code) or unbind one kind; the server's notice says whether it worked, in the user's language. */
-export function useWechatBindingChange() {
+export function useResetMessageConfigMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, code }: { kind: WechatBindingKind; code?: string }) =>
-      code === undefined
-        ? api.request(BIND_PATHS[kind].unbind, { method: 'POST', notify: true, serverMessage: true, schema: wechatBindingsSchema })
-        : api.request(BIND_PATHS[kind].bind, { method: 'POST', json: { code }, notify: true, serverMessage: true, schema: wechatBindingsSchema }),
-    onSuccess: (data) => queryClient.setQueryData(messageKeys.bindings, data),
+    mutationFn: (event: MessageEvent) => api.request('/project/message/reset', { method: 'POST', json: { event }, notify: true, schema: messageConfigSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.configs('project') }),
   });
 }
 
-export const userBindingKeys = (userId: number) => ['wechatBindings', 'user', userId] as const;
-
-/** Another user's bindings, for user administration (GET /dcap/sys/user/wechatBindings/{id}). */
-export function useUserWechatBindings(userId: number | null) {
+/** The platform's user directory for the blacklist picker; those who may not read it pick from the saved list only. */
+export function useUserDirectoryQuery() {
   const api = useApi();
   return useQuery({
-    queryKey: userBindingKeys(userId ?? 0),
-    queryFn: ({ signal }) => api.request(`/sys/user/wechatBindings/${String(userId)}`, { signal, schema: wechatBindingsSchema }),
-    enabled: userId !== null,
+    queryKey: messageKeys.users,
+    queryFn: ({ signal }): Promise<UserBrief[]> => api.request('/sys/user/users', { signal, silent: true, schema: userBriefSchema.array() }),
+    retry: false,
   });
 }
 
-/** An administrator unbinds another user's id (spec 002 §7 unbind/{id}, unbindMiniApp/{id}). */
-export function useAdminUnbind() {
+/** The header bell's count: every minute and whenever the window regains focus (react-query's default). */
+export function useUnreadCountQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: async ({ signal }): Promise<number> => (await api.request('/notification/unreadCount', { signal, silent: true, schema: unreadCountSchema })).count,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useNotificationsQuery(pageNo: number, pageSize: number, unreadOnly: boolean, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: messageKeys.page(pageNo, pageSize, unreadOnly),
+    queryFn: ({ signal }): Promise<NotificationPage> =>
+      api.request(`/notification/list?pageNo=${String(pageNo)}&pageSize=${String(pageSize)}${unreadOnly ? '&unread=true' : ''}`, { signal, schema: notificationPageSchema }),
+    enabled,
+  });
+}
+
+/** Marks some (ids) or all (null) of the caller's messages read; the lists and the count follow. */
+export function useMarkReadMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, kind }: { userId: number; kind: WechatBindingKind }) =>
-      api.request(`/sys/user/${kind === 'official' ? 'unbind' : 'unbindMiniApp'}/${String(userId)}`, { method: 'POST', notify: true, serverMessage: true, schema: wechatBindingsSchema }),
-    onSuccess: (data, { userId }) => queryClient.setQueryData(userBindingKeys(userId), data),
+    mutationFn: (ids: number[] | null) =>
+      ids === null
+        ? api.request('/notification/readAll', { method: 'POST', schema: markedReadSchema })
+        : api.request('/notification/read', { method: 'POST', json: { ids }, schema: markedReadSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.notifications }),
   });
 }

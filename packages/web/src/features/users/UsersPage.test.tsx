@@ -123,6 +123,24 @@ describe('platform users page', () => {
     expect(bodyOf(server.requests.find((request) => request.path === '/sys/user/resetUserPassword'))).toEqual({ id: zhang.id });
   });
 
+  it('e-mails the new password instead of showing it to a user with an address (spec 000 §6)', async () => {
+    expect(zhang.email).toBe('zhang.wei@example.org');
+    const server = adminServer({ 'POST /sys/user/resetUserPassword': () => ok({ user: zhang, password: null }) });
+    renderApp({ path: '/sys/user', fetch: server.fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('user-reset-zhang.wei'));
+    fireEvent.click(await screen.findByTestId('reset-password-email'));
+    await waitFor(() => expect(bodyOf(server.requests.find((request) => request.path === '/sys/user/resetUserPassword'))).toEqual({ id: zhang.id, sendEmail: true }));
+    expect(screen.queryByTestId('issued-password')).toBeNull();
+  });
+
+  it('offers no e-mail to a user without an address', async () => {
+    const noMail = { ...locked, email: null };
+    renderApp({ path: '/sys/user', fetch: adminServer({ 'GET /sys/user/list': () => ok({ list: [noMail], total: 1, pageNo: 1, pageSize: 20 }) }).fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('user-reset-wang.fang'));
+    expect(await screen.findByRole('dialog')).toBeDefined();
+    expect(screen.queryByTestId('reset-password-email')).toBeNull();
+  });
+
   it('shows a user’s WeChat bindings and unbinds the mini-app after a confirmation (spec 002 §7)', async () => {
     let bindings = { bindings: [{ kind: 'miniApp', openId: 'mini…abcd', boundAt: '2026-03-01T08:00:00Z' }], available: ['official', 'miniApp'] };
     const server = adminServer({

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssuedPassword, User } from '@dcap/core';
 import {
@@ -61,15 +61,33 @@ export function useUserActions(onIssued: (issued: IssuedPassword) => void) {
       });
     },
     resetPassword: (user: User) => {
-      modal.confirm({
+      // Spec 000 §6 "reset a user's password, shown or e-mailed": a user with an address may be sent it instead.
+      const instance = modal.confirm({
         title: t('users.confirm.resetTitle'),
         content: t('users.confirm.resetContent', { name: user.name, username: user.username }),
         okText: t('users.actions.resetPassword'),
         cancelText: t('common.cancel'),
         onOk: () =>
           settle(async () => {
-            onIssued(await reset.mutateAsync(user.id));
+            onIssued(await reset.mutateAsync({ id: user.id }));
           }),
+        footer: (_buttons, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            {user.email && (
+              <Button
+                data-testid="reset-password-email"
+                onClick={() => {
+                  instance.destroy();
+                  void settle(() => reset.mutateAsync({ id: user.id, sendEmail: true }));
+                }}
+              >
+                {t('users.actions.resetPasswordByEmail')}
+              </Button>
+            )}
+            <OkBtn />
+          </>
+        ),
       });
     },
   };
