@@ -20,6 +20,34 @@ const EMBEDDED_ONLY = [
   'src/test/architecture.test.ts',
 ];
 
+/**
+ * When the API suite also runs on a PostgreSQL server (CI), its PGlite run keeps only the files where the
+ * engine or its driver shows: the database layer, migrations and backups, and what leans on locking,
+ * concurrency, LISTEN/NOTIFY, triggers or how values come back (jobs, the outbox sender, the session cache,
+ * audit chains, randomisation under load, reminders, exports). The rest is route and domain logic, the same
+ * on both engines, and runs once, on PostgreSQL; the embedded database still carries the browser journeys.
+ * Without a server every file runs on PGlite. docs/architecture.md, "Tests and their speed".
+ */
+const ENGINE_SENSITIVE = [
+  'src/bootstrap/**/*.test.ts',
+  'src/db/**/*.test.ts',
+  'src/durability/**/*.test.ts',
+  'src/modules/audit/**/*.test.ts',
+  'src/modules/auth/session-cache.test.ts',
+  'src/modules/exports/**/*.test.ts',
+  'src/modules/imports/imports.test.ts',
+  'src/modules/jobs/**/*.test.ts',
+  'src/modules/messages/sender.test.ts',
+  'src/modules/odm/export.test.ts',
+  'src/modules/randomisation/randomisation.test.ts',
+  'src/modules/reminders/**/*.test.ts',
+  'src/modules/sync/**/*.test.ts',
+  'src/test/checksum.test.ts',
+  'src/test/compliance-*.test.ts',
+  'src/test/partial-updates.test.ts',
+];
+const pgliteSubset = process.env.TEST_PGLITE_SUBSET === '1' && !process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     // Vitest leaves one core free by default, which on a two-core machine runs every file in one line.
@@ -30,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'packages/server',
-          include: ['src/**/*.test.ts'],
+          include: pgliteSubset ? [...EMBEDDED_ONLY, ...ENGINE_SENSITIVE] : ['src/**/*.test.ts'],
           exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [],
           globalSetup: ['src/test/global-setup.ts'],
           // A worker imports the server once for all its files, not once per file (about a second each).

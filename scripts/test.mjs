@@ -116,7 +116,10 @@ async function checkingLane() {
     // TypeScript's native compiler checks types (several times faster than the JavaScript one, which the lint
     // still uses for its typed rules); see docs/architecture.md, "Tests and their speed".
     await runBatch('type-check', 'node', [path.join('node_modules', 'typescript-native', 'bin', 'tsc'), '-b', 'packages/core', 'packages/server', 'packages/web', 'e2e', 'bench'], { buffered: true });
-    await vitest('unit tests (core, web) and API integration on PGlite', ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '' });
+    // With a PostgreSQL server the API suite runs there in full, and on PGlite only where the engine shows
+    // (vitest.config.ts ENGINE_SENSITIVE).
+    const pgliteName = postgresUrl ? 'unit tests (core, web) and engine-sensitive API files on PGlite' : 'unit tests (core, web) and API integration on PGlite';
+    await vitest(pgliteName, ['core', 'web', 'server'], 'unit-api-pglite.json', { TEST_DATABASE_URL: '', TEST_PGLITE_SUBSET: postgresUrl ? '1' : '' });
     if (postgresUrl) {
       await vitest('API integration on PostgreSQL', ['server'], 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl });
     } else {
