@@ -18,5 +18,6 @@ describe('migrations', () => {
     } finally {
       await handle.close();
     }
-  });
+    // A fresh embedded database (initdb) and every migration: seconds alone, far more beside a busy suite.
+  }, 120_000);
 });

@@ -73,7 +73,9 @@ async function checkSettings(db: Executor, body: SaveMessageConfigRequest): Prom
   const texts = Object.values(body.templates).flatMap((template) => [template.subject, template.body]);
   const unknown = unknownPlaceholders(body.event, texts);
   if (unknown.length > 0) {
-    throw new AppError('message.unknown_placeholder', { names: unknown.map((name) => `{${name}}`).join(', '), allowed: placeholdersOf(body.event).map((name) => `{${name}}`).join(' ') });
+    const names = unknown.map((name) => `{${name}}`).join(', ');
+    const allowed = placeholdersOf(body.event).map((name) => `{${name}}`).join(' ');
+    throw new AppError('message.unknown_placeholder', { names, allowed });
   }
   const blacklist = [...new Set(body.blacklist)];
   if ((await repo.usersByIds(db, blacklist)).length !== blacklist.length) throw new AppError('message.user_unknown');
