@@ -1,8 +1,8 @@
-import type { MessageConfig, MessageEvent, NotificationPage, Query, RecordPanel, SaveMessageConfigRequest } from '@dcap/core';
+import type { MessageConfig, MessageEvent, NotificationPage, Query, RecordPanel, SaveMessageConfigRequest, UserBrief } from '@dcap/core';
 import { MESSAGE_EVENTS } from '@dcap/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
-import { grant, ok, person, refused } from '../roles/study.fixture.js';
+import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
 
@@ -115,6 +115,27 @@ describe('message configuration', () => {
       'messageConfig.save',
       'messageConfig.reset',
     ]);
+  });
+
+  it('offers a manager without platform rights the project\'s members for the blacklist, and saves one', async () => {
+    const { projectAdmin, coordinator, siteBUser } = rs.people;
+    const setup = await role(rs.study, projectAdmin, { projectId: rs.projectId, alias: 'MSG-SETUP', institutionIds: 'all', projectDesignAndSetup: true });
+    const manager = await person(rs.study, 'MSG.setupmgr');
+    await grant(rs.study, projectAdmin, rs.projectId, { roleId: setup.id, userIds: [manager.id] });
+    await enter(rs.study, manager, rs.projectId, setup.id);
+    const outsider = await person(rs.study, 'MSG.outsider');
+    refused(await get(manager, '/dcap/sys/user/users'), 403, 'user.picker_forbidden');
+    const members = ok(await get(manager, '/dcap/project/message/members')) as UserBrief[];
+    const ids = members.map((member) => member.id);
+    expect(ids).toEqual(expect.arrayContaining([coordinator.id, siteBUser.id, manager.id]));
+    expect(ids).not.toContain(outsider.id);
+    expect(members.find((member) => member.id === coordinator.id)).toEqual({ id: coordinator.id, username: coordinator.username, name: `Name of ${coordinator.username}`, nameEn: null });
+    const list = ok(await get(manager, '/dcap/project/message/list')) as MessageConfig[];
+    const config = list.find((item) => item.event === 'signature.due');
+    if (!config) throw new Error('no configuration');
+    const saved = ok(await post(manager, '/dcap/project/message/save', { ...settings(config), blacklist: [coordinator.id] })) as MessageConfig;
+    expect(saved.blacklistUsers).toEqual([{ id: coordinator.id, username: coordinator.username, name: `Name of ${coordinator.username}` }]);
+    ok(await resetProject('signature.due'));
   });
 
   it('refuses the configuration screens to those without the right', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_CONFIG_CATEGORIES, MESSAGE_FLAGS, PROJECT_ROLE_TEMPLATES, SITE_ROLE_TEMPLATES, unknownPlaceholders } from '@dcap/core';
 import type { MessageConfig, MessageEvent, MessageFlag, SaveMessageConfigRequest } from '@dcap/core';
 import type { ConfigScope } from './api';
-import { useMessageConfigsQuery, useResetMessageConfigMutation, useSaveMessageConfigMutation, useUserDirectoryQuery } from './api';
+import { useMessageConfigsQuery, useResetMessageConfigMutation, useSaveMessageConfigMutation, useBlacklistCandidatesQuery } from './api';
 
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
 
@@ -38,7 +38,7 @@ function ConfigEditor({ scope, config, onClose }: { scope: ConfigScope; config: 
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMessageConfigMutation(scope);
-  const directory = useUserDirectoryQuery();
+  const directory = useBlacklistCandidatesQuery(scope);
   const known = new Map([...(directory.data ?? []), ...config.blacklistUsers].map((user) => [user.id, `${user.name} (${user.username})`]));
   const placeholderRule = {
     validator: (_rule: unknown, value: unknown) => {
