@@ -53,6 +53,10 @@ export const enUSMessages: Shape<typeof zhCNMessages> = {
       projectStatusDecided: 'Status change decided',
       randomisationDone: 'Subject randomised',
       unblindingEmergency: 'Emergency unblinding',
+      surveyInvitation: 'Questionnaire link',
+      visitReminder: 'Visit reminder to a subject',
+      recordMail: 'Record sent by e-mail',
+      panelPush: 'Form pushed by WeChat',
     },
     bell: {
       label: 'Messages',
