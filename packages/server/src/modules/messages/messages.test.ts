@@ -5,6 +5,7 @@ import type { Persona } from '../roles/study.fixture.js';
 import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { configSettings, configureProject as fixtureConfigureProject, projectConfig as fixtureProjectConfig, resetProject as fixtureResetProject } from '../../test/messaging.fixture.js';
 
 /**
  * The study team is told of what happens in the study (spec 002 §3 "Message config"): a monitor raises a
@@ -35,24 +36,10 @@ async function save(who: Persona, panelInstanceId: number, values: Record<string
 
 const raise = async (who: Persona, subject: AddedSubject, path = 'INITIALS') => ok(await post(who, '/dcap/query/raise', { panelInstanceId: dm(subject), path, content: '请核实缩写', contentEn: 'Check the initials' })) as Query;
 
-/** The editable part of a configuration as the list answers it. */
-function settings(config: MessageConfig): SaveMessageConfigRequest {
-  const { id: _id, projectId: _projectId, inherited: _inherited, placeholders: _placeholders, blacklistUsers: _users, updatedAt: _updatedAt, ...rest } = config;
-  return rest;
-}
-
-async function projectConfig(event: MessageEvent): Promise<MessageConfig> {
-  const list = ok(await get(rs.people.projectAdmin, '/dcap/project/message/list')) as MessageConfig[];
-  const found = list.find((config) => config.event === event);
-  if (!found) throw new Error(`no configuration of ${event}`);
-  return found;
-}
-
-async function configureProject(event: MessageEvent, change: Partial<SaveMessageConfigRequest>): Promise<MessageConfig> {
-  return ok(await post(rs.people.projectAdmin, '/dcap/project/message/save', { ...settings(await projectConfig(event)), ...change })) as MessageConfig;
-}
-
-const resetProject = (event: MessageEvent) => post(rs.people.projectAdmin, '/dcap/project/message/reset', { event });
+const settings = configSettings;
+const projectConfig = (event: MessageEvent) => fixtureProjectConfig(rs, event);
+const configureProject = (event: MessageEvent, change: Partial<SaveMessageConfigRequest>) => fixtureConfigureProject(rs, event, change);
+const resetProject = (event: MessageEvent) => fixtureResetProject(rs, event);
 
 beforeAll(async () => {
   rs = await openRecordsStudy('MSG');
