@@ -74,18 +74,18 @@ describe('message log /sys/messageLog', () => {
     renderApp({ path: '/sys/messageLog', fetch: zh.fetch, locale: 'zh-CN', token: 't' });
     expect((await screen.findByTestId('message-kind-7')).textContent).toBe('访视超窗');
     expect(screen.getByTestId('message-kind-6').textContent).toBe('受试者访视提醒');
-    expect(screen.getByTestId('message-kind-5').textContent).toBe('问卷链接');
+    expect(screen.getByTestId('message-kind-5').textContent).toBe('问卷邮件');
     cleanup();
 
     const en = serve();
     renderApp({ path: '/sys/messageLog', fetch: en.fetch, locale: 'en-US', token: 't' });
     expect((await screen.findByTestId('message-kind-7')).textContent).toBe('Visit overdue');
-    expect(screen.getByTestId('message-kind-6').textContent).toBe('Visit reminder to a subject');
+    expect(screen.getByTestId('message-kind-6').textContent).toBe('Subject visit reminder');
     expect(screen.queryByText('visit.overdue')).toBeNull();
     const kind = within(screen.getByTestId('message-log')).getAllByRole('combobox')[3] as HTMLElement;
     fireEvent.mouseDown(kind);
-    fireEvent.change(kind, { target: { value: 'Questionnaire' } });
-    fireEvent.click(await screen.findByTitle('Questionnaire link'));
+    fireEvent.change(kind, { target: { value: 'Questionnaire by e' } });
+    fireEvent.click(await screen.findByTitle('Questionnaire by e-mail'));
     fireEvent.click(screen.getByTestId('message-search'));
     await waitFor(() => expect(en.requests.filter((r) => r.path === '/sys/messageLog/list').at(-1)?.search.get('kind')).toBe('survey.invitation'));
   });

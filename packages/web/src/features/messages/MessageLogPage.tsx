@@ -125,7 +125,7 @@ export function MessageLogPage() {
     { key: 'createdAt', title: t('messages.log.columns.createdAt'), width: 200, render: (_, m) => time(m.createdAt) },
     { key: 'project', title: t('messages.log.columns.project'), width: 140, render: (_, m) => m.projectName ?? '—' },
     { key: 'channel', title: t('messages.log.columns.channel'), width: 80, render: (_, m) => t(`messages.channel.${m.channel}`) },
-    { key: 'kind', title: t('messages.log.columns.kind'), width: 150, render: (_, m) => <span data-testid={`message-kind-${String(m.id)}`}>{messageKindName(t, m.kind)}</span> },
+    { key: 'kind', title: t('messages.log.columns.kind'), width: 190, render: (_, m) => <span data-testid={`message-kind-${String(m.id)}`}>{messageKindName(t, m.kind)}</span> },
     { key: 'receiver', title: t('messages.log.columns.receiver'), width: 200, render: (_, m) => (m.recipientName ? `${m.recipientName} · ${m.address}` : m.address) },
     { key: 'subject', title: t('messages.log.columns.subject'), dataIndex: 'subject', ellipsis: true },
     { key: 'attempts', title: t('messages.log.columns.attempts'), dataIndex: 'attempts', width: 80, align: 'right' },
