@@ -271,6 +271,7 @@ export const READS = new Set([
   'POST /dcap/supply/stock',
   'GET /dcap/sys/messageConfig/list',
   'GET /dcap/project/message/list',
+  'GET /dcap/project/message/members',
   'GET /dcap/notification/list',
   'GET /dcap/notification/unreadCount',
 ]);

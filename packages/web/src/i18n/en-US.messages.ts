@@ -53,6 +53,10 @@ export const enUSMessages: Shape<typeof zhCNMessages> = {
       projectStatusDecided: 'Status change decided',
       randomisationDone: 'Subject randomised',
       unblindingEmergency: 'Emergency unblinding',
+      surveyInvitation: 'Questionnaire by e-mail',
+      visitReminder: 'Subject visit reminder',
+      recordMail: 'Record by e-mail',
+      panelPush: 'Questionnaire by WeChat',
     },
     bell: {
       label: 'Messages',

@@ -50,6 +50,10 @@ export const zhCNMessages = {
       projectStatusDecided: '项目状态变更审批',
       randomisationDone: '随机完成',
       unblindingEmergency: '紧急揭盲',
+      surveyInvitation: '问卷邮件',
+      visitReminder: '受试者访视提醒',
+      recordMail: '病历邮件',
+      panelPush: '问卷微信推送',
     },
     bell: {
       label: '站内消息',

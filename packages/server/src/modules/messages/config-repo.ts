@@ -50,3 +50,25 @@ export async function usersByIds(db: Executor, ids: readonly number[]): Promise<
   if (ids.length === 0) return [];
   return db.selectFrom('users').select(['id', 'username', 'name']).where('id', 'in', [...ids]).orderBy('id').execute();
 }
+
+/** Active users holding an unrevoked grant of an undeleted role of the project: whom the blacklist picker offers. */
+export function projectMembers(db: Executor, projectId: number) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.name', 'u.name_en'])
+    .where('u.status', '=', 'active')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('role_assignments as a')
+          .innerJoin('project_roles as r', 'r.id', 'a.role_id')
+          .select('a.id')
+          .whereRef('a.user_id', '=', 'u.id')
+          .where('a.project_id', '=', projectId)
+          .where('a.revoked_at', 'is', null)
+          .where('r.deleted_at', 'is', null),
+      ),
+    )
+    .orderBy('u.username')
+    .execute();
+}

@@ -1,4 +1,4 @@
-import type { MessageConfig, MessageConfigSettings, MessageEvent, SaveMessageConfigRequest } from '@dcap/core';
+import type { MessageConfig, MessageConfigSettings, MessageEvent, SaveMessageConfigRequest, UserBrief } from '@dcap/core';
 import { AppError, defaultMessageConfig, MESSAGE_EVENTS, placeholdersOf, unknownPlaceholders } from '@dcap/core';
 import type { MessageConfigRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -120,4 +120,13 @@ export async function resetProjectConfig(deps: ServiceDeps, caller: ProjectCalle
   });
   const system = await repo.findConfigRow(deps.db, null, event);
   return present(deps.db, system ? settingsOf(system) : defaultMessageConfig(event), system ?? null, true);
+}
+
+/**
+ * The project's members, whom its blacklist may name: the picker of a manager who may not read the
+ * platform's user directory (docs/decisions.md "Message delivery").
+ */
+export async function listProjectMembers(deps: ServiceDeps, caller: ProjectCaller): Promise<UserBrief[]> {
+  const rows = await repo.projectMembers(deps.db, caller.project.project.id);
+  return rows.map((row) => ({ id: row.id, username: row.username, name: row.name, nameEn: row.name_en }));
 }

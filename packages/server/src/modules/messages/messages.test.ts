@@ -1,10 +1,11 @@
-import type { MessageConfig, MessageEvent, NotificationPage, Query, RecordPanel, SaveMessageConfigRequest } from '@dcap/core';
+import type { MessageConfig, MessageEvent, NotificationPage, Query, RecordPanel, SaveMessageConfigRequest, UserBrief } from '@dcap/core';
 import { MESSAGE_EVENTS } from '@dcap/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
-import { grant, ok, person, refused } from '../roles/study.fixture.js';
+import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { configSettings, configureProject as fixtureConfigureProject, projectConfig as fixtureProjectConfig, resetProject as fixtureResetProject } from '../../test/messaging.fixture.js';
 
 /**
  * The study team is told of what happens in the study (spec 002 §3 "Message config"): a monitor raises a
@@ -35,24 +36,10 @@ async function save(who: Persona, panelInstanceId: number, values: Record<string
 
 const raise = async (who: Persona, subject: AddedSubject, path = 'INITIALS') => ok(await post(who, '/dcap/query/raise', { panelInstanceId: dm(subject), path, content: '请核实缩写', contentEn: 'Check the initials' })) as Query;
 
-/** The editable part of a configuration as the list answers it. */
-function settings(config: MessageConfig): SaveMessageConfigRequest {
-  const { id: _id, projectId: _projectId, inherited: _inherited, placeholders: _placeholders, blacklistUsers: _users, updatedAt: _updatedAt, ...rest } = config;
-  return rest;
-}
-
-async function projectConfig(event: MessageEvent): Promise<MessageConfig> {
-  const list = ok(await get(rs.people.projectAdmin, '/dcap/project/message/list')) as MessageConfig[];
-  const found = list.find((config) => config.event === event);
-  if (!found) throw new Error(`no configuration of ${event}`);
-  return found;
-}
-
-async function configureProject(event: MessageEvent, change: Partial<SaveMessageConfigRequest>): Promise<MessageConfig> {
-  return ok(await post(rs.people.projectAdmin, '/dcap/project/message/save', { ...settings(await projectConfig(event)), ...change })) as MessageConfig;
-}
-
-const resetProject = (event: MessageEvent) => post(rs.people.projectAdmin, '/dcap/project/message/reset', { event });
+const settings = configSettings;
+const projectConfig = (event: MessageEvent) => fixtureProjectConfig(rs, event);
+const configureProject = (event: MessageEvent, change: Partial<SaveMessageConfigRequest>) => fixtureConfigureProject(rs, event, change);
+const resetProject = (event: MessageEvent) => fixtureResetProject(rs, event);
 
 beforeAll(async () => {
   rs = await openRecordsStudy('MSG');
@@ -115,6 +102,27 @@ describe('message configuration', () => {
       'messageConfig.save',
       'messageConfig.reset',
     ]);
+  });
+
+  it('offers a manager without platform rights the project\'s members for the blacklist, and saves one', async () => {
+    const { projectAdmin, coordinator, siteBUser } = rs.people;
+    const setup = await role(rs.study, projectAdmin, { projectId: rs.projectId, alias: 'MSG-SETUP', institutionIds: 'all', projectDesignAndSetup: true });
+    const manager = await person(rs.study, 'MSG.setupmgr');
+    await grant(rs.study, projectAdmin, rs.projectId, { roleId: setup.id, userIds: [manager.id] });
+    await enter(rs.study, manager, rs.projectId, setup.id);
+    const outsider = await person(rs.study, 'MSG.outsider');
+    refused(await get(manager, '/dcap/sys/user/users'), 403, 'user.picker_forbidden');
+    const members = ok(await get(manager, '/dcap/project/message/members')) as UserBrief[];
+    const ids = members.map((member) => member.id);
+    expect(ids).toEqual(expect.arrayContaining([coordinator.id, siteBUser.id, manager.id]));
+    expect(ids).not.toContain(outsider.id);
+    expect(members.find((member) => member.id === coordinator.id)).toEqual({ id: coordinator.id, username: coordinator.username, name: `Name of ${coordinator.username}`, nameEn: null });
+    const list = ok(await get(manager, '/dcap/project/message/list')) as MessageConfig[];
+    const config = list.find((item) => item.event === 'signature.due');
+    if (!config) throw new Error('no configuration');
+    const saved = ok(await post(manager, '/dcap/project/message/save', { ...settings(config), blacklist: [coordinator.id] })) as MessageConfig;
+    expect(saved.blacklistUsers).toEqual([{ id: coordinator.id, username: coordinator.username, name: `Name of ${coordinator.username}` }]);
+    ok(await resetProject('signature.due'));
   });
 
   it('refuses the configuration screens to those without the right', async () => {

@@ -7,12 +7,13 @@ import {
   notificationPageSchema,
   saveMessageConfigSchema,
   unreadCountSchema,
+  userBriefSchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
-import { listProjectConfigs, listSystemConfigs, resetProjectConfig, saveProjectConfig, saveSystemConfig } from './config-service.js';
+import { listProjectConfigs, listProjectMembers, listSystemConfigs, resetProjectConfig, saveProjectConfig, saveSystemConfig } from './config-service.js';
 import { listMyNotifications, markNotificationsRead, unreadCount } from './notifications-service.js';
 
 const TAG = 'messages';
@@ -71,6 +72,15 @@ export function registerMessageRoutes(app: FastifyInstance, routes: RouteRegistr
     body: messageConfigEventSchema,
     response: messageConfigSchema,
     handler: ({ caller, body }) => resetProjectConfig(deps, caller, body.event),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/project/message/members',
+    summary: "The session's project's active members, for the blacklist picker of its message configuration",
+    tag: TAG,
+    access: PROJECT,
+    response: z.array(userBriefSchema),
+    handler: ({ caller }) => listProjectMembers(deps, caller),
   });
   routes.add(app, {
     method: 'GET',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { moveTo as moveClockTo, publishReminders as publishVisit2Reminders, runReminderScans, saveVisit2Reminders, VISIT2_BODY } from '../../test/messaging.fixture.js';
 import { hourSlot, queueReminderScans } from './job.js';
 import { scanEnv } from './scan.js';
 
@@ -33,40 +34,10 @@ const settings = (patch: Partial<EventRemindersInput> = {}): EventRemindersInput
   ...patch,
 });
 
-const visit2Body = { name: '访视2', nameEn: 'Visit 2', type: 'TREATMENT', offsetDays: 14, windowBefore: 3, windowAfter: 3 };
-
-async function saveVisit2(reminders: unknown, lang?: string) {
-  return t().call('POST', '/dcap/project/event/save', {
-    token: rs.people.projectAdmin.token,
-    body: { projectId: rs.projectId, id: rs.events.visit2, ...visit2Body, reminders },
-    ...(lang ? { lang } : {}),
-  });
-}
-
-/** Saves the settings in the development environment and publishes them to the test environment the subjects are in. */
-async function publishReminders(reminders: EventRemindersInput): Promise<void> {
-  const admin = rs.people.projectAdmin;
-  // The moved clock ended the session: sign in again and open the project.
-  admin.token = await t().signIn(admin.username, 'Passw0rd!x');
-  ok(await t().call('GET', `/dcap/project/store/${String(rs.projectId)}`, { token: admin.token }));
-  ok(await t().call('GET', '/dcap/projectEnv/selectEnv/dev', { token: admin.token }));
-  ok(await saveVisit2(reminders));
-  ok(await t().call('POST', '/dcap/project/design/publish', { token: admin.token, body: { projectId: rs.projectId, target: 'uat', note: 'reminders' } }));
-  ok(await t().call('GET', '/dcap/projectEnv/selectEnv/uat', { token: admin.token }));
-}
-
-/** Moves the test clock to a time of the study's day (China Standard Time, UTC+8). */
-function moveTo(day: string, hhmm: string): Date {
-  const [hours, minutes] = hhmm.split(':').map(Number) as [number, number];
-  const target = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hours - 8, minutes);
-  t().clock.advance(target - t().clock.now().getTime());
-  return t().clock.now();
-}
-
-async function runScans(): Promise<number> {
-  await queueReminderScans(t().deps);
-  return t().app.jobs.drain();
-}
+const saveVisit2 = (reminders: unknown, lang?: string) => saveVisit2Reminders(rs, reminders, lang);
+const publishReminders = (reminders: EventRemindersInput) => publishVisit2Reminders(rs, reminders);
+const moveTo = (day: string, hhmm: string) => moveClockTo(rs, day, hhmm);
+const runScans = () => runReminderScans(rs);
 
 async function log(subject: AddedSubject) {
   return db()
@@ -146,7 +117,7 @@ describe('notify and push settings', () => {
     expect(published.find((event) => event.id === rs.events.baseline)).not.toHaveProperty('reminders');
     // The schedule fields saved without `reminders` keep them.
     ok(await t().call('GET', '/dcap/projectEnv/selectEnv/dev', { token: rs.people.projectAdmin.token }));
-    const kept = ok(await t().call('POST', '/dcap/project/event/save', { token: rs.people.projectAdmin.token, body: { projectId: rs.projectId, id: rs.events.visit2, ...visit2Body } })) as DesignEvent;
+    const kept = ok(await t().call('POST', '/dcap/project/event/save', { token: rs.people.projectAdmin.token, body: { projectId: rs.projectId, id: rs.events.visit2, ...VISIT2_BODY } })) as DesignEvent;
     expect(kept.reminders?.offsetDays).toBe(2);
     ok(await t().call('GET', '/dcap/projectEnv/selectEnv/uat', { token: rs.people.projectAdmin.token }));
   });

@@ -153,6 +153,9 @@ function staffParams(visit: ReminderCandidate, event: SnapshotEvent): Record<str
     plannedDate: visit.planned_date ?? '',
     windowStart: visit.window_start ?? '',
     windowEnd: visit.window_end ?? '',
+    // The templates' deadline (core messages/config.ts offers `dueDate`): the window's last day, after which
+    // the visit is overdue; the planned day for a visit without a window.
+    dueDate: visit.window_end ?? visit.planned_date ?? '',
   };
 }
 

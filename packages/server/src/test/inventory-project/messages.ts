@@ -13,6 +13,7 @@ const MANAGERS_ANYWHERE: PersonaName[] = ['platformAdmin', 'projectAdmin', 'with
 
 export const MESSAGE_ENTRIES: Record<string, Entry> = {
   'GET /dcap/project/message/list': { allowed: MANAGERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/message/list' }) },
+  'GET /dcap/project/message/members': { allowed: MANAGERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/project/message/members' }) },
   'POST /dcap/project/message/save': {
     allowed: MANAGERS_ANYWHERE,
     call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/message/save', body: { ...defaultMessageConfig('query.closed'), title: f.unique('Closed ') } }),

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_CONFIG_CATEGORIES, MESSAGE_FLAGS, PROJECT_ROLE_TEMPLATES, SITE_ROLE_TEMPLATES, unknownPlaceholders } from '@dcap/core';
 import type { MessageConfig, MessageEvent, MessageFlag, SaveMessageConfigRequest } from '@dcap/core';
 import type { ConfigScope } from './api';
-import { useMessageConfigsQuery, useResetMessageConfigMutation, useSaveMessageConfigMutation, useUserDirectoryQuery } from './api';
+import { messageKindKey } from './kinds';
+import { useMessageConfigsQuery, useResetMessageConfigMutation, useSaveMessageConfigMutation, useBlacklistCandidatesQuery } from './api';
 
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
 
-/** `query.raised` → `messages.events.queryRaised`: catalogue keys carry no dots of their own. */
-const eventKey = (event: MessageEvent) => `messages.events.${event.replace(/\.(\w)/, (_dot, letter: string) => letter.toUpperCase())}`;
 const CHANNEL_FLAGS: MessageFlag[] = ['inSite', 'email', 'wechat'];
 const ROLE_CODES = [...PROJECT_ROLE_TEMPLATES, ...SITE_ROLE_TEMPLATES].map((template) => template.code);
 
@@ -38,7 +37,7 @@ function ConfigEditor({ scope, config, onClose }: { scope: ConfigScope; config: 
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveMessageConfigMutation(scope);
-  const directory = useUserDirectoryQuery();
+  const directory = useBlacklistCandidatesQuery(scope);
   const known = new Map([...(directory.data ?? []), ...config.blacklistUsers].map((user) => [user.id, `${user.name} (${user.username})`]));
   const placeholderRule = {
     validator: (_rule: unknown, value: unknown) => {
@@ -51,7 +50,7 @@ function ConfigEditor({ scope, config, onClose }: { scope: ConfigScope; config: 
     <Modal
       open
       width={760}
-      title={`${t(eventKey(config.event))} · ${t('messages.config.edit')}`}
+      title={`${t(messageKindKey(config.event))} · ${t('messages.config.edit')}`}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'message-config-save' }}
       onOk={() => {
         // A refused field shows its message in the form; nothing is sent.
@@ -127,7 +126,7 @@ export function MessageConfigPage({ scope }: { scope: ConfigScope }) {
   const current = configs.data?.find((config) => config.event === editing);
 
   const columns: TableColumnsType<MessageConfig> = [
-    { key: 'event', title: t('messages.config.event'), render: (_v, row) => t(eventKey(row.event)) },
+    { key: 'event', title: t('messages.config.event'), render: (_v, row) => t(messageKindKey(row.event)) },
     { key: 'group', title: t('messages.config.group'), dataIndex: 'group', width: 120 },
     { key: 'title', title: t('messages.config.title'), dataIndex: 'title' },
     {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MessageLogItem } from '@dcap/core';
 import { ADMIN, makeInit } from '../../test/fixtures';
@@ -59,5 +59,34 @@ describe('message log /sys/messageLog', () => {
     fireEvent.click(within(confirm).getAllByRole('button').at(-1) as HTMLElement);
     await waitFor(() => expect(fake.requests.some((r) => r.path === '/sys/messageLog/resend/3')).toBe(true));
     expect(await screen.findByText('消息已重新排队发送')).toBeDefined();
+  });
+
+  it('names each message’s kind in the reader’s language, subject messages too, and filters by the chosen kind’s code', async () => {
+    const list = [item(7, 'sent', { kind: 'visit.overdue' }), item(6, 'sent', { kind: 'visit.reminder', channel: 'wechat' }), item(5, 'failed', { kind: 'survey.invitation' })];
+    const serve = () =>
+      fakeServer({
+        'GET /sys/init': () => ok(makeInit(ADMIN)),
+        'GET /project/list': () => ok([]),
+        'GET /sys/messageLog/list': () => ok({ list, total: list.length, pageNo: 1, pageSize: 20 }),
+        'GET /sys/messageLog/stats': () => ok([]),
+      });
+    const zh = serve();
+    renderApp({ path: '/sys/messageLog', fetch: zh.fetch, locale: 'zh-CN', token: 't' });
+    expect((await screen.findByTestId('message-kind-7')).textContent).toBe('访视超窗');
+    expect(screen.getByTestId('message-kind-6').textContent).toBe('受试者访视提醒');
+    expect(screen.getByTestId('message-kind-5').textContent).toBe('问卷邮件');
+    cleanup();
+
+    const en = serve();
+    renderApp({ path: '/sys/messageLog', fetch: en.fetch, locale: 'en-US', token: 't' });
+    expect((await screen.findByTestId('message-kind-7')).textContent).toBe('Visit overdue');
+    expect(screen.getByTestId('message-kind-6').textContent).toBe('Subject visit reminder');
+    expect(screen.queryByText('visit.overdue')).toBeNull();
+    const kind = within(screen.getByTestId('message-log')).getAllByRole('combobox')[3] as HTMLElement;
+    fireEvent.mouseDown(kind);
+    fireEvent.change(kind, { target: { value: 'Questionnaire by e' } });
+    fireEvent.click(await screen.findByTitle('Questionnaire by e-mail'));
+    fireEvent.click(screen.getByTestId('message-search'));
+    await waitFor(() => expect(en.requests.filter((r) => r.path === '/sys/messageLog/list').at(-1)?.search.get('kind')).toBe('survey.invitation'));
   });
 });

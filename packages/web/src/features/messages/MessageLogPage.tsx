@@ -5,10 +5,11 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageLogFilters, MessageLogItem, OutboundChannel, OutboundStatus } from '@dcap/core';
-import { MESSAGE_EVENTS, OUTBOUND_CHANNELS, OUTBOUND_STATUSES, SUBJECT_MESSAGE_KINDS } from '@dcap/core';
+import { OUTBOUND_CHANNELS, OUTBOUND_STATUSES } from '@dcap/core';
 import { useProjectListQuery } from '../../api/projects';
 import { EChart } from '../../components/EChart';
 import { currentLocale } from '../../i18n';
+import { MESSAGE_KINDS, messageKindName } from './kinds';
 import { useMessageAction, useMessageDetail, useMessageLog, useMessageStats } from './logApi';
 import { STATUS_COLOURS, statusChartOption } from './statusChart';
 
@@ -45,6 +46,7 @@ function MessageDetailModal({ id, onClose }: { id: number | null; onClose: () =>
             <MessageStatusTag status={data.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('messages.log.columns.channel')}>{t(`messages.channel.${data.channel}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('messages.log.columns.kind')}>{messageKindName(t, data.kind)}</Descriptions.Item>
           <Descriptions.Item label={t('messages.log.detail.address')}>{data.address}</Descriptions.Item>
           <Descriptions.Item label={t('messages.log.detail.language')}>{data.language}</Descriptions.Item>
           <Descriptions.Item label={t('messages.log.columns.subject')}>{data.subject}</Descriptions.Item>
@@ -123,7 +125,7 @@ export function MessageLogPage() {
     { key: 'createdAt', title: t('messages.log.columns.createdAt'), width: 200, render: (_, m) => time(m.createdAt) },
     { key: 'project', title: t('messages.log.columns.project'), width: 140, render: (_, m) => m.projectName ?? '—' },
     { key: 'channel', title: t('messages.log.columns.channel'), width: 80, render: (_, m) => t(`messages.channel.${m.channel}`) },
-    { key: 'kind', title: t('messages.log.columns.kind'), dataIndex: 'kind', width: 140 },
+    { key: 'kind', title: t('messages.log.columns.kind'), width: 190, render: (_, m) => <span data-testid={`message-kind-${String(m.id)}`}>{messageKindName(t, m.kind)}</span> },
     { key: 'receiver', title: t('messages.log.columns.receiver'), width: 200, render: (_, m) => (m.recipientName ? `${m.recipientName} · ${m.address}` : m.address) },
     { key: 'subject', title: t('messages.log.columns.subject'), dataIndex: 'subject', ellipsis: true },
     { key: 'attempts', title: t('messages.log.columns.attempts'), dataIndex: 'attempts', width: 80, align: 'right' },
@@ -173,7 +175,7 @@ export function MessageLogPage() {
             <Select allowClear style={{ width: 120 }} placeholder={all} options={OUTBOUND_STATUSES.map((s) => ({ value: s, label: t(`messages.status.${s}`) }))} />
           </Form.Item>
           <Form.Item name="kind" label={t('messages.log.filters.kind')}>
-            <Select allowClear style={{ width: 170 }} placeholder={all} options={[...MESSAGE_EVENTS, ...SUBJECT_MESSAGE_KINDS].map((k) => ({ value: k, label: k }))} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 190 }} placeholder={all} options={MESSAGE_KINDS.map((k) => ({ value: k, label: messageKindName(t, k) }))} />
           </Form.Item>
           <Form.Item name="receiver" label={t('messages.log.filters.receiver')}>
             <Input allowClear style={{ width: 180 }} maxLength={100} placeholder={t('messages.log.filters.receiverPlaceholder')} />

@@ -13,7 +13,7 @@ export const messageKeys = {
   notifications: ['messages', 'notifications'] as const,
   page: (pageNo: number, pageSize: number, unread: boolean) => ['messages', 'notifications', 'page', pageNo, pageSize, unread] as const,
   unread: ['messages', 'notifications', 'unread'] as const,
-  users: ['messages', 'users'] as const,
+  users: (scope: ConfigScope) => ['messages', 'users', scope] as const,
 };
 
 const configListSchema = messageConfigSchema.array();
@@ -44,12 +44,17 @@ export function useResetMessageConfigMutation() {
   });
 }
 
-/** The platform's user directory for the blacklist picker; those who may not read it pick from the saved list only. */
-export function useUserDirectoryQuery() {
+/**
+ * Whom the blacklist picker offers: the platform's user directory for the platform's configuration, the
+ * project's members for a project's (its managers may not read the directory). A failed read leaves the
+ * saved list only.
+ */
+export function useBlacklistCandidatesQuery(scope: ConfigScope) {
   const api = useApi();
   return useQuery({
-    queryKey: messageKeys.users,
-    queryFn: ({ signal }): Promise<UserBrief[]> => api.request('/sys/user/users', { signal, silent: true, schema: userBriefSchema.array() }),
+    queryKey: messageKeys.users(scope),
+    queryFn: ({ signal }): Promise<UserBrief[]> =>
+      api.request(scope === 'system' ? '/sys/user/users' : '/project/message/members', { signal, silent: true, schema: userBriefSchema.array() }),
     retry: false,
   });
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultMessageConfig, MESSAGE_EVENTS, placeholdersOf } from '@dcap/core';
-import type { MessageConfig, Notification } from '@dcap/core';
-import { ADMIN, makeInit, makeUser, MEMBER } from '../../test/fixtures';
+import type { MessageConfig, Notification, ProjectAccess } from '@dcap/core';
+import { ADMIN, makeInit, makeProject, makeProjectInit, makeSessionRole, makeUser, MEMBER } from '../../test/fixtures';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 
@@ -110,5 +110,32 @@ describe('message configuration', () => {
       ],
       templates: { 'en-US': { subject: 'Query on {subjectCode}' } },
     });
+  });
+
+  it('offers a project manager without platform rights the project\'s members for the blacklist', async () => {
+    const access: ProjectAccess = { platformAdmin: false, projectAdmin: false, role: { id: 4, enabled: true, rights: ['projectDesignAndSetup'], sites: 'all' } };
+    const saved: unknown[] = [];
+    const api = fakeServer({
+      'GET /sys/init': () => ok(makeProjectInit(MEMBER, { access, project: makeProject({ status: 'TEST' }, access), roles: [makeSessionRole(4, 'Setup', ['projectDesignAndSetup'])], roleId: 4 })),
+      'GET /sys/user/info': () => ok(me),
+      'GET /notification/unreadCount': () => ok({ count: 0 }),
+      'GET /sys/user/users': () => fail(403, 'no'),
+      'GET /project/message/list': () => ok(configs().map((config) => ({ ...config, inherited: true }))),
+      'GET /project/message/members': () => ok([{ id: 31, username: 'wang.crc', name: '王芳', nameEn: 'Fang Wang' }]),
+      'POST /project/message/save': (request) => {
+        saved.push(JSON.parse(request.body ?? '{}'));
+        return ok(configs()[0]);
+      },
+    });
+    renderApp({ path: '/project/message', fetch: api.fetch, locale: 'en-US', token: 't' });
+    fireEvent.click(await screen.findByTestId('message-config-edit-query.raised'));
+    const input = (await screen.findByTestId('message-config-blacklist')).closest('.ant-select')?.querySelector('input');
+    if (!input) throw new Error('no blacklist input');
+    fireEvent.mouseDown(input);
+    fireEvent.click(await screen.findByText('王芳 (wang.crc)', { selector: '.ant-select-item-option-content, .ant-select-item-option-content *' }));
+    fireEvent.click(screen.getByTestId('message-config-save'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ event: 'query.raised', blacklist: [31] });
+    expect(api.requests.some((request) => request.path === '/sys/user/users')).toBe(false);
   });
 });
