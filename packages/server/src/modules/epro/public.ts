@@ -108,7 +108,7 @@ export async function submitSurvey(deps: ServiceDeps, meta: RequestMeta, token: 
       if (!panel) throw new AppError('epro.panel_not_in_link');
       const design = await designOf(deps.db, panel, trx);
       if (panel.first_saved_at !== null) throw new AppError('epro.panel_entered', { name: design.instrument(panel.instrument_id)?.name ?? '' });
-      const result = await applyValues(trx, audit, author, scope, panel, design, item.values, {
+      const result = await applyValues(deps, trx, audit, author, scope, panel, design, item.values, {
         compareWithEngine: true,
         reasons: {},
         action: 'record.save',
