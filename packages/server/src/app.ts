@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSubjectRoutes(fastify, routes, deps);
   registerWorkflowRoutes(fastify, routes, deps);
   registerRecordRoutes(fastify, routes, deps);
-  registerEproRoutes(fastify, routes, deps);
+  registerEproRoutes(fastify, routes, deps, wechat);
   registerQueryRoutes(fastify, routes, deps);
   registerCrfPdfRoutes(fastify, routes, deps);
   registerOdmRoutes(fastify, routes, deps);

@@ -67,7 +67,11 @@ export type SurveyLink = z.infer<typeof surveyLinkSchema>;
 export const createdSurveyLinkSchema = z.object({ link: surveyLinkSchema, token: z.string(), path: z.string(), subjectEmail: z.string().nullable(), wechatBound: z.boolean() });
 export type CreatedSurveyLink = z.infer<typeof createdSurveyLinkSchema>;
 
-export const surveyLinksSchema = z.object({ links: z.array(surveyLinkSchema), subjectEmail: z.string().nullable(), wechatBound: z.boolean() });
+/**
+ * A subject's links, the e-mail address to prefill and the subject's WeChat binding: `wechatId` is the bound
+ * official-account open id shortened (core messages `maskOpenId`), null when none is bound.
+ */
+export const surveyLinksSchema = z.object({ links: z.array(surveyLinkSchema), subjectEmail: z.string().nullable(), wechatBound: z.boolean(), wechatId: z.string().nullable() });
 export type SurveyLinks = z.infer<typeof surveyLinksSchema>;
 
 /** What a send queued. */
@@ -77,6 +81,18 @@ export type SurveySent = z.infer<typeof surveySentSchema>;
 // The public page (no account): the link's token is its only key.
 
 export const surveyTokenParamsSchema = z.strictObject({ token: safeText().regex(SURVEY_TOKEN_PATTERN) });
+
+/**
+ * The page's WeChat offer (docs/decisions.md "Subject WeChat binding"): whether the subject's reminders
+ * already reach a WeChat id, and the official account's authorisation address that comes back to the page
+ * with a code to bind (null when no official account is configured: no offer).
+ */
+export const surveyWechatSchema = z.object({ bound: z.boolean(), authorizeUrl: z.string().nullable() });
+export type SurveyWechat = z.infer<typeof surveyWechatSchema>;
+
+/** POST /dcap/epro/wechat/unbind: staff remove the subject's official-account binding. */
+export const subjectWechatUnbindSchema = z.strictObject({ subjectId: id });
+export type SubjectWechatUnbindRequest = z.infer<typeof subjectWechatUnbindSchema>;
 
 /**
  * What the subject sees: the study's and visit's names and the blank panels of the link, nothing else (a
@@ -89,6 +105,7 @@ export const publicSurveySchema = z.object({
   eventName: z.string(),
   eventNameEn: z.string().nullable(),
   expiresAt: z.string(),
+  wechat: surveyWechatSchema,
   panels: z.array(
     z.object({
       panelInstanceId: z.number(),

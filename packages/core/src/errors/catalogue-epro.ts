@@ -40,6 +40,7 @@ export const EPRO_ERRORS = {
   'epro.no_survey_panels': { status: 422, 'zh-CN': '该访视没有可由受试者填写的空白表单', 'en-US': 'The visit has no blank form the subject can fill' },
   'epro.no_email': { status: 422, 'zh-CN': '请填写收件邮箱', 'en-US': 'Please give the e-mail address to send to' },
   'epro.no_wechat': { status: 422, 'zh-CN': '受试者尚未绑定微信', 'en-US': 'The subject has no bound WeChat id' },
+  'epro.wechat_unbind_failed': { status: 404, 'zh-CN': '微信解绑失败：受试者未绑定微信', 'en-US': 'WeChat unbinding failed: the subject has no bound WeChat id' },
 } as const;
 
 export const EPRO_NOTICES = {

@@ -146,6 +146,9 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/epro/panel/push': 'modules/epro/epro.test.ts',
   'GET /dcap/public/survey/:token': 'modules/epro/epro.test.ts',
   'POST /dcap/public/survey/:token/submit': 'modules/epro/epro.test.ts',
+  // A subject's WeChat binding from the page (audited as the subject) and its unbinding by staff.
+  'POST /dcap/epro/wechat/unbind': 'modules/epro/wechat.test.ts',
+  'POST /dcap/public/survey/:token/wechat': 'modules/epro/wechat.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;

@@ -48,6 +48,8 @@ export const enUSQueries: Shape<typeof zhCNQueries> = {
       'epro.linkSend': 'Questionnaire link sent',
       'epro.linkEntered': 'Questionnaire submitted',
       'epro.recordMail': 'Panel sent by e-mail',
+      'epro.wechatBind': 'Subject’s WeChat bound',
+      'epro.wechatUnbind': 'Subject’s WeChat unbound',
       'record.copy': 'Data copied',
       'record.rowDelete': 'Table row deleted',
       'record.table_import': 'Table imported',

@@ -45,6 +45,8 @@ export const zhCNQueries = {
       'epro.linkSend': '发送问卷链接',
       'epro.linkEntered': '提交问卷',
       'epro.recordMail': '邮件发送表单',
+      'epro.wechatBind': '受试者绑定微信',
+      'epro.wechatUnbind': '解绑受试者微信',
       'record.copy': '复制数据',
       'record.rowDelete': '删除表格行',
       'record.table_import': '导入表格',

@@ -92,6 +92,9 @@ describe('the public page', () => {
     const made = await create(rs.people.coordinator, pid('visit2', 'VS'), 'panel', 'en-US');
     const survey = ok(await open(made.token)) as PublicSurvey;
     expect(survey).toMatchObject({ language: 'en-US', eventNameEn: 'Visit 2', panels: [{ panelInstanceId: pid('visit2', 'VS'), nameEn: 'Vital signs' }] });
+    // No WeChat official account is configured here: no offer to bind (wechat.test.ts has one).
+    expect(survey.wechat).toEqual({ bound: false, authorizeUrl: null });
+    refused(await publicCall('POST', `/dcap/public/survey/${made.token}/wechat`, { body: { code: 'any' } }), 422, 'wechat.not_configured');
     const text = JSON.stringify(survey);
     expect(text).not.toContain(subject.platformNo);
     expect(text).not.toContain('EP-001');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CreatedSurveyLink, CreateSurveyLinkRequest, Locale, SendSurveyLinkRequest, SurveyLinks, SurveySent } from '@dcap/core';
-import { AppError, SURVEY_EXPIRY_DEFAULT_DAYS, SURVEY_TOKEN_BYTES, surveyAllowed, surveyPath, surveyText, surveyValidity } from '@dcap/core';
+import { AppError, maskOpenId, SURVEY_EXPIRY_DEFAULT_DAYS, SURVEY_TOKEN_BYTES, surveyAllowed, surveyPath, surveyText, surveyValidity } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow, SubjectRow, SurveyLinkRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -111,7 +111,8 @@ export async function listLinks(deps: ServiceDeps, caller: ProjectCaller, subjec
   const scope = await dataScope(deps.db, caller);
   const subject = await subjectInScope(deps.db, scope, subjectId);
   const rows = await repo.linksOfSubject(deps.db, subject.id);
-  return { links: await presentLinks(deps, rows, deps.clock.now()), subjectEmail: subject.email, wechatBound: subjectWechatId(subject) !== null };
+  const wechatId = subjectWechatId(subject);
+  return { links: await presentLinks(deps, rows, deps.clock.now()), subjectEmail: subject.email, wechatBound: wechatId !== null, wechatId: wechatId === null ? null : maskOpenId(wechatId) };
 }
 
 /** A link of the caller's scope, locked; another site's answers as missing (COMPLIANCE WF-3). */

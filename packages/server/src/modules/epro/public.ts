@@ -1,15 +1,19 @@
-import type { PublicSurvey, SubmitSurveyRequest, SubmittedSurvey } from '@dcap/core';
+import type { PublicSurvey, SubmitSurveyRequest, SubmittedSurvey, SurveyWechat } from '@dcap/core';
 import { AppError, SURVEY_RATE_PER_ADDRESS, SURVEY_RATE_PER_TOKEN, subjectActor, surveyValidity } from '@dcap/core';
 import type { PanelInstanceRow, SurveyLinkRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { RequestMeta } from '../../http/context.js';
 import { subjectWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
+import { exchangeWechatCode } from '../messages/binding-service.js';
+import type { WechatClient } from '../messages/channels/index.js';
 import { applyValues } from '../records/apply-values.js';
 import { designOf } from '../records/design.js';
 import type { PanelStatus } from '@dcap/core';
 import { hashToken } from './links.js';
+import { subjectWechatId } from './presenter.js';
 import * as repo from './repo.js';
+import { wechatAuthorizeUrl, withOfficialId } from './wechat.js';
 
 /**
  * The public questionnaire page's calls (docs/decisions.md "Subject questionnaires"): no account, the token
@@ -55,7 +59,7 @@ export async function openSurvey(deps: ServiceDeps, meta: RequestMeta, token: st
   const tokenHash = hashToken(token);
   await countCall(deps, meta.ip, tokenHash);
   const link = requireUsable(await repo.findLinkByHash(deps.db, tokenHash), deps.clock.now());
-  await usableSubject(deps.db, link);
+  const subject = await usableSubject(deps.db, link);
   const panels = await blankPanels(deps.db, link);
   const [project, event] = await Promise.all([repo.projectNames(deps.db, link.project_id), repo.findEventInstance(deps.db, link.event_instance_id)]);
   const shown: PublicSurvey['panels'] = [];
@@ -77,8 +81,46 @@ export async function openSurvey(deps: ServiceDeps, meta: RequestMeta, token: st
     eventName,
     eventNameEn,
     expiresAt: link.expires_at.toISOString(),
+    wechat: { bound: subjectWechatId(subject) !== null, authorizeUrl: wechatAuthorizeUrl(deps, token, link.language) },
     panels: shown,
   };
+}
+
+/**
+ * POST /dcap/public/survey/:token/wechat (docs/decisions.md "Subject WeChat binding"): the page, opened in
+ * WeChat and sent back by the official account's authorisation with a code, binds the subject's open id. The
+ * code is exchanged with WeChat before the transaction; a refused code is the bind-failure notice with
+ * WeChat's reason. A usable link is the only key, the call counts against the page's limits, and the change
+ * is audited as the subject's own.
+ */
+export async function bindSurveyWechat(deps: ServiceDeps, wechat: WechatClient, meta: RequestMeta, token: string, code: string): Promise<SurveyWechat> {
+  const tokenHash = hashToken(token);
+  await countCall(deps, meta.ip, tokenHash);
+  const seen = requireUsable(await repo.findLinkByHash(deps.db, tokenHash), deps.clock.now());
+  const subject = await usableSubject(deps.db, seen);
+  const env = await repo.findEnv(deps.db, seen.env_id);
+  if (!env) throw new AppError('epro.link_unknown');
+  const identity = await exchangeWechatCode(deps, wechat, 'official', code);
+  const writer = { projectId: seen.project_id, username: subjectActor(subject.subject_code ?? subject.platform_no), ip: meta.ip };
+  await subjectWrite(deps, writer, {}, async (trx, audit) => {
+    // Checked again under the link's lock: a link revoked meanwhile binds nothing.
+    const link = requireUsable(await repo.findLinkByHash(trx, tokenHash, true), deps.clock.now());
+    const locked = await repo.lockSubject(trx, link.subject_id);
+    if (!locked || locked.status === 'DEL') throw new AppError('epro.link_unknown');
+    const before = subjectWechatId(locked);
+    if (before === identity.openId) return;
+    await repo.setWechatIds(trx, locked.id, withOfficialId(locked, identity.openId));
+    await audit({
+      action: 'epro.wechatBind',
+      entityType: 'subject',
+      entityId: locked.id,
+      siteId: locked.site_id,
+      env: env.key,
+      oldValue: { official: before },
+      newValue: { official: identity.openId, unionId: identity.unionId, surveyLinkId: link.id },
+    });
+  });
+  return { bound: true, authorizeUrl: wechatAuthorizeUrl(deps, token, seen.language) };
 }
 
 /**
@@ -108,7 +150,7 @@ export async function submitSurvey(deps: ServiceDeps, meta: RequestMeta, token: 
       if (!panel) throw new AppError('epro.panel_not_in_link');
       const design = await designOf(deps.db, panel, trx);
       if (panel.first_saved_at !== null) throw new AppError('epro.panel_entered', { name: design.instrument(panel.instrument_id)?.name ?? '' });
-      const result = await applyValues(trx, audit, author, scope, panel, design, item.values, {
+      const result = await applyValues(deps, trx, audit, author, scope, panel, design, item.values, {
         compareWithEngine: true,
         reasons: {},
         action: 'record.save',

@@ -1,4 +1,6 @@
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+import type { Json } from '../../db/tables/columns.js';
 import type { EnvRow, EventInstanceRow, FieldValueRow, PanelInstanceRow, SubjectRow, SurveyLinkRow, SurveyLinksTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -96,6 +98,16 @@ export async function panelsOfEvent(db: Executor, eventInstanceId: number): Prom
 
 export async function findSubject(db: Executor, id: number): Promise<SubjectRow | undefined> {
   return db.selectFrom('subjects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The subject locked for the rest of the transaction (a change of its WeChat ids). */
+export async function lockSubject(db: Executor, id: number): Promise<SubjectRow | undefined> {
+  return db.selectFrom('subjects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Replaces the subject's WeChat ids (the column's table type names no update type of its own). */
+export async function setWechatIds(db: Executor, id: number, ids: Record<string, unknown>): Promise<void> {
+  await db.updateTable('subjects').set({ wechat_ids: sql<Json>`${JSON.stringify(ids)}::jsonb` }).where('id', '=', id).execute();
 }
 
 export async function findEventInstance(db: Executor, id: number): Promise<EventInstanceRow | undefined> {

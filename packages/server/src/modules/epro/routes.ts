@@ -7,18 +7,23 @@ import {
   sendSurveyLinkSchema,
   submitSurveySchema,
   submittedSurveySchema,
+  subjectWechatUnbindSchema,
   surveyLinkListQuerySchema,
   surveyLinkRefSchema,
   surveyLinksSchema,
   surveySentSchema,
   surveyTokenParamsSchema,
+  surveyWechatSchema,
+  wechatCodeSchema,
 } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { createLink, listLinks, revokeLink, sendLink } from './links.js';
 import { mailPanel, pushPanel } from './mail.js';
-import { openSurvey, submitSurvey } from './public.js';
+import type { WechatClient } from '../messages/channels/index.js';
+import { bindSurveyWechat, openSurvey, submitSurvey } from './public.js';
+import { unbindSubjectWechat } from './wechat.js';
 
 const TAG = 'epro';
 const ENTER = { project: 'record.enter', site: 'scoped' } as const;
@@ -26,9 +31,10 @@ const ENTER = { project: 'record.enter', site: 'scoped' } as const;
 /**
  * Subject questionnaires (spec 002 §2 panel header buttons, §4 questionnaire states; docs/decisions.md
  * "Subject questionnaires"): staff make, list, revoke and send links and mail a panel; the subject opens and
- * submits the public page with the link's token alone.
+ * submits the public page with the link's token alone, and binds their WeChat from it, which staff may unbind
+ * (docs/decisions.md "Subject WeChat binding").
  */
-export function registerEproRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
+export function registerEproRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps, wechat: WechatClient): void {
   routes.add(app, {
     method: 'POST',
     url: '/dcap/epro/link/create',
@@ -115,5 +121,28 @@ export function registerEproRoutes(app: FastifyInstance, routes: RouteRegistry, 
     response: submittedSurveySchema,
     successMessage: 'epro.submitted',
     handler: ({ meta, params, body }) => submitSurvey(deps, meta, params.token, body),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/epro/wechat/unbind',
+    summary: 'Unbind a subject’s WeChat official-account id, to which reminders and questionnaires were sent',
+    tag: TAG,
+    access: ENTER,
+    body: subjectWechatUnbindSchema,
+    response: surveyLinksSchema,
+    successMessage: 'ok.wechat_unbound',
+    handler: ({ caller, body }) => unbindSubjectWechat(deps, caller, body.subjectId),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/public/survey/:token/wechat',
+    summary: 'Bind the subject’s WeChat official-account id from the questionnaire page by the OAuth code WeChat sent it back with; rate-limited',
+    tag: TAG,
+    access: 'public',
+    params: surveyTokenParamsSchema,
+    body: wechatCodeSchema,
+    response: surveyWechatSchema,
+    successMessage: 'ok.wechat_bound',
+    handler: ({ meta, params, body }) => bindSurveyWechat(deps, wechat, meta, params.token, body.code),
   });
 }

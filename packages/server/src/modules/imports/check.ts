@@ -1,7 +1,8 @@
 import type { ChangeReason, Locale, RowProblem, TargetField, Widget } from '@dcap/core';
 import { AppError, errorMessage, matchVisit, parsePath, problem, targetProblems, valuesFromFieldRows } from '@dcap/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, SubjectRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import type { CachedDesign } from '../publishing/snapshot-cache.js';
@@ -30,8 +31,8 @@ export interface RowOutcome {
 }
 
 export interface RunContext {
-  /** The database handle the design cache is keyed by (records/design.ts). */
-  db: Kysely<Database>;
+  /** The service's dependencies: the database handle the design cache is keyed by (records/design.ts), and what a save's messages need. */
+  deps: ServiceDeps;
   trx: Transaction<Database>;
   audit: ProjectAuditor;
   caller: ProjectCaller;
@@ -116,7 +117,7 @@ async function runRow(
   }
   panels.add(panel.id);
   // The panel is saved with its own design version, which may predate the environment's.
-  const design = await designOf(context.db, panel, context.trx);
+  const design = await designOf(context.deps.db, panel, context.trx);
   const index = design.index(panel.instrument_id);
   if (!index) throw new AppError('record.design_missing');
   const fields = context.fields.filter((field) => index.fields.has(field.model));
@@ -134,7 +135,7 @@ async function runRow(
   if (outcome.problems.length > 0 || target.changes === 0) return outcome;
   const values = { ...valuesFromFieldRows(storedRows), ...row.values };
   try {
-    await applyValues(context.trx, context.audit, authorOf(context.caller), context.scope, panel, design, values, {
+    await applyValues(context.deps, context.trx, context.audit, authorOf(context.caller), context.scope, panel, design, values, {
       compareWithEngine: false,
       reasons: {},
       reasonForAll: context.reason,

@@ -82,7 +82,7 @@ async function applyTask(context: JobContext): Promise<void> {
       const scope = await dataScope(trx, caller);
       if (scope.env.id !== task.env_id) throw new AppError('import.task_not_found');
       const now = deps.clock.now();
-      const outcomes = await runRows({ db: deps.db, trx, audit, caller, scope, design, instrumentId: task.instrument_id, fields, reason, importId: task.id, now }, rows);
+      const outcomes = await runRows({ deps, trx, audit, caller, scope, design, instrumentId: task.instrument_id, fields, reason, importId: task.id, now }, rows);
       const refused = outcomes.filter((outcome) => outcome.problems.length > 0);
       if (refused.length > 0) throw new ApplyRefused(refused);
       for (const outcome of outcomes) {

@@ -62,7 +62,7 @@ export async function dryRun(deps: ServiceDeps, caller: ProjectCaller, input: { 
     await projectWrite(deps, caller, IMPORT_WRITE, async (trx, audit) => {
       const scope = await dataScope(trx, caller);
       const outcomes = await runRows(
-        { db: deps.db, trx, audit, caller, scope, design: input.design, instrumentId: input.instrumentId, fields: input.fields, reason: DRY_RUN_REASON, importId: input.importId, now: deps.clock.now() },
+        { deps, trx, audit, caller, scope, design: input.design, instrumentId: input.instrumentId, fields: input.fields, reason: DRY_RUN_REASON, importId: input.importId, now: deps.clock.now() },
         input.rows,
       );
       throw new DryRunDone(outcomes);

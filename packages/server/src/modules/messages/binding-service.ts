@@ -33,8 +33,11 @@ export async function listWechatBindings(deps: ServiceDeps, userId: number): Pro
   return present(await repo.listBindings(deps.db, userId), deps);
 }
 
-/** Asks WeChat whose code this is; a refusal or an unreachable WeChat is the bind-failure notice with the reason. */
-async function exchange(deps: ServiceDeps, wechat: WechatClient, kind: WechatBindingKind, code: string): Promise<WechatIdentity> {
+/**
+ * Asks WeChat whose code this is; a refusal or an unreachable WeChat is the bind-failure notice with the
+ * reason. Also binds subjects from the questionnaire page (epro/wechat.ts).
+ */
+export async function exchangeWechatCode(deps: ServiceDeps, wechat: WechatClient, kind: WechatBindingKind, code: string): Promise<WechatIdentity> {
   if (kind === 'official' && !deps.config.wechat.official) throw new AppError('wechat.not_configured');
   if (kind === 'miniApp' && !deps.config.wechat.miniApp) throw new AppError('wechat.miniapp_not_configured');
   try {
@@ -46,7 +49,7 @@ async function exchange(deps: ServiceDeps, wechat: WechatClient, kind: WechatBin
 }
 
 export async function bindWechat(deps: ServiceDeps, wechat: WechatClient, caller: Caller, kind: WechatBindingKind, code: string): Promise<WechatBindings> {
-  const identity = await exchange(deps, wechat, kind, code);
+  const identity = await exchangeWechatCode(deps, wechat, kind, code);
   const userId = caller.actor.userId;
   return platformWrite(deps, caller, async (trx, audit) => {
     const holder = await repo.findByOpenId(trx, kind, identity.openId);

@@ -230,6 +230,32 @@ describe('other events', () => {
     expect(await notes(investigator.id, 'signature.due')).toHaveLength(1);
   });
 
+  it('tells the investigator once when a plain save completes a panel in a process that only signs', async () => {
+    const { investigator, coordinator, projectAdmin } = rs.people;
+    const vs = subjectA.panelInstances.screening?.VS ?? 0;
+    const process = (steps: string[]) => post(projectAdmin, '/dcap/project/processConfig/save', { projectId: rs.projectId, steps });
+    ok(await process(['sign']));
+    try {
+      const before = (await notes(investigator.id, 'signature.due')).length;
+      await save(coordinator, vs, { VSDAT: '2025-01-06' });
+      const due = await notes(investigator.id, 'signature.due');
+      expect(due).toHaveLength(before + 1);
+      expect(due.at(-1)?.title).toBe('【MSG】受试者 MSG-A-001 的表单待签名');
+      expect(due.at(-1)?.body).toContain('生命体征');
+      expect(due.at(-1)?.link).toBe(`/survey/subject/${String(subjectA.id)}/panel/${String(vs)}`);
+      // The one who saved is never told; a second save of the ready panel tells nobody again.
+      expect(await notes(coordinator.id, 'signature.due')).toEqual([]);
+      await save(coordinator, vs, { HEIGHT: 170 });
+      expect(await notes(investigator.id, 'signature.due')).toHaveLength(before + 1);
+      // With verification in the process, a completed panel is not yet ready to sign.
+      ok(await process(['verify', 'sign']));
+      await save(coordinator, subjectA.panelInstances.baseline?.VS ?? 0, { VSDAT: '2025-01-07' });
+      expect(await notes(investigator.id, 'signature.due')).toHaveLength(before + 1);
+    } finally {
+      ok(await process(['verify', 'review', 'sign']));
+    }
+  });
+
   it('tells a user of a role given with notice; not without notice, not of a change of sites', async () => {
     const { projectAdmin } = rs.people;
     const told = await person(rs.study, 'MSG.newcra');

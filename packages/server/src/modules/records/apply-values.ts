@@ -2,6 +2,7 @@ import type { ChangeReason, FormEvaluation, Locale } from '@dcap/core';
 import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, studyToday, valueChanged } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { deferredAuditor } from '../../http/project-write.js';
@@ -10,6 +11,7 @@ import type { CachedDesign } from '../publishing/snapshot-cache.js';
 import { autoCloseQueries } from '../queries/service.js';
 import type { DataScope } from '../subjects/scope.js';
 import { breakSignaturesOver } from '../workflow/service.js';
+import { tellIfReadyToSign } from '../workflow/signature-due.js';
 import type { StoredField } from './design.js';
 import * as repo from './repo.js';
 import { refuseEngineMismatch, refuseInvalidValues, refuseReadOnlyOrUnreasoned, refuseUncheckedWithValues, refuseValuesOutsideOptions } from './save-checks.js';
@@ -45,9 +47,11 @@ export interface ApplyOptions {
  * values for the submitted ones (refused when a browser's differ), the checks of every changed path
  * (options, read-only states, reasons), then the writes with one audit row per changed path, rows added
  * and deleted, signatures broken and queries auto-closed over the changed paths, the version bumped and the
- * status recomputed. Nothing is written unless everything passes.
+ * status recomputed; a status that became the one signing starts from tells the study (signature due).
+ * Nothing is written unless everything passes.
  */
 export async function applyValues(
+  deps: ServiceDeps,
   trx: Transaction<Database>,
   writeAudit: ProjectAuditor,
   author: EntryAuthor,
@@ -211,6 +215,8 @@ export async function applyValues(
     newValue: { version, status, unchecked, paths: touched, ...options.extraAudit },
     reason: firstReason ? reasonText(firstReason) : null,
   });
+  // A process without verify and review steps is ready to sign once a save completes the panel.
+  await tellIfReadyToSign(deps, trx, { panel, statusAfter: status, env, actorId: userId });
   await audit.flush();
   return { panel: updated, fields: rows };
 }

@@ -64,7 +64,7 @@ export async function copyRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
     for (const model of keptModels) values[model] = targetValues[model];
     // Target fields the source never stored keep their values.
     for (const [model, value] of Object.entries(targetValues)) if (!Object.hasOwn(values, model)) values[model] = value;
-    await applyValues(trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), values, {
+    await applyValues(deps, trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), values, {
       compareWithEngine: false,
       reasons: {},
       reasonForAll: body.reason,

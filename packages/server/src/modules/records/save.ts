@@ -42,7 +42,7 @@ export async function saveRecordPanel(deps: ServiceDeps, caller: ProjectCaller, 
   await panelInstanceInScope(deps.db, scope, body.panelInstanceId);
   const saved = await projectWrite(deps, caller, { state: 'recordEditable', right: 'record.enter' }, async (trx, audit) => {
     const panel = await lockForWrite(trx, caller, scope, body.panelInstanceId, body.version);
-    return applyValues(trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), body.values, {
+    return applyValues(deps, trx, audit, authorOf(caller), scope, panel, await designOf(deps.db, panel, trx), body.values, {
       compareWithEngine: true,
       reasons: body.reasons ?? {},
       unchecked: body.unchecked,

@@ -1,9 +1,12 @@
 import type { FollowUpState, Locale, Subject, SubjectListItem, SubjectRequest, SubjectStatus } from '@dcap/core';
+import { maskOpenId } from '@dcap/core';
 import type { SubjectRow } from '../../db/schema.js';
 import type { SubjectRequestWithNames, SubjectWithSite } from './repo.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 const siteLabel = (name: string, nameEn: string | null, locale: Locale) => (locale === 'en-US' ? (nameEn ?? name) : name);
+/** Bound WeChat ids shortened (core `maskOpenId`): staff recognise a binding, nobody copies an id out. */
+const maskedIds = (ids: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, typeof id === 'string' ? maskOpenId(id) : id]));
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 export function presentSubject(row: SubjectWithSite, locale: Locale): Subject {
@@ -29,7 +32,7 @@ export function presentSubject(row: SubjectWithSite, locale: Locale): Subject {
     relativePhone: row.relative_phone,
     relativeEmail: row.relative_email,
     relativeAddress: row.relative_address,
-    wechatIds: record(row.wechat_ids),
+    wechatIds: maskedIds(record(row.wechat_ids)),
     screeningNo: row.screening_no,
     consentDate: row.consent_date,
     randomNo: row.random_no,

@@ -1,5 +1,5 @@
-import type { AuditStep, BulkFieldActionRequest, BulkFieldActionResult, FieldActionRequest, FieldActionResponse, FieldState } from '@dcap/core';
-import { AppError, evaluateForm, fieldAction, fieldRowsFromValues, indexForm, statusBeforeSign, studyToday, transitionOf, valueChanged, valuesFromFieldRows } from '@dcap/core';
+import type { BulkFieldActionRequest, BulkFieldActionResult, FieldActionRequest, FieldActionResponse, FieldState } from '@dcap/core';
+import { AppError, evaluateForm, fieldAction, fieldRowsFromValues, indexForm, studyToday, transitionOf, valueChanged, valuesFromFieldRows } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -7,8 +7,6 @@ import type { ProjectCaller } from '../../http/context.js';
 import type { ProjectAuditor } from '../../http/project-write.js';
 import { projectWrite } from '../../http/project-write.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
-import { sendStudyEvent, subjectCodeOf } from '../messages/study-events.js';
-import { panelMessageNames } from '../queries/messages.js';
 import { autoCloseQueries } from '../queries/service.js';
 import { panelDefinition, refreshPanelStatus } from '../records/status.js';
 import type { DataScope } from '../subjects/scope.js';
@@ -16,24 +14,7 @@ import { dataScope, eventInstanceInScope, panelInstanceInScope, subjectInScope }
 import { auditState, refusalError, stateOf, widgetOf, workflowRights } from './fields.js';
 import * as repo from './repo.js';
 import { breakSignaturesOver } from './service.js';
-
-/**
- * Tells the study a panel became ready to sign (spec 002 §3 "signature due"): the process uses the sign step
- * and this action moved the panel's status to the one signing starts from. A panel already ready, or moved
- * elsewhere, tells nobody.
- */
-async function tellIfReadyToSign(deps: ServiceDeps, trx: Transaction<Database>, panel: PanelInstanceRow, steps: readonly AuditStep[], env: string, statusAfter: string, actorId: number): Promise<void> {
-  if (!steps.includes('sign') || statusAfter === panel.status || statusAfter !== statusBeforeSign(steps)) return;
-  await sendStudyEvent(deps, trx, {
-    event: 'signature.due',
-    projectId: panel.project_id,
-    env,
-    siteId: panel.site_id,
-    params: { subjectCode: await subjectCodeOf(trx, panel.subject_id), ...(await panelMessageNames(trx, panel.id)) },
-    actorId,
-    link: `/survey/subject/${String(panel.subject_id)}/panel/${String(panel.id)}`,
-  });
-}
+import { tellIfReadyToSign } from './signature-due.js';
 
 /** The value a recalculation gives a computed field: the panel's formulas run over its stored values. */
 async function recalculated(trx: Transaction<Database>, panel: PanelInstanceRow, path: string, now: Date): Promise<unknown> {
@@ -94,7 +75,7 @@ export async function applyFieldAction(deps: ServiceDeps, caller: ProjectCaller,
       await breakSignaturesOver(trx, audit, panel, [body.path], caller.actor.userId, now);
     }
     const panelStatus = await refreshPanelStatus(trx, panel.id, now);
-    await tellIfReadyToSign(deps, trx, panel, steps, scope.env.key, panelStatus, caller.actor.userId);
+    await tellIfReadyToSign(deps, trx, { panel, statusAfter: panelStatus, env: scope.env.key, actorId: caller.actor.userId, steps });
     return present(panel, body.path, next, changesValue ? value : (stored?.value ?? null), panelStatus);
   });
 }
@@ -151,7 +132,7 @@ export async function applyBulkAction(deps: ServiceDeps, caller: ProjectCaller, 
     }
     for (const panel of panels) {
       if (!touched.has(panel.id)) continue;
-      await tellIfReadyToSign(deps, trx, panel, steps, scope.env.key, await refreshPanelStatus(trx, panel.id, now), caller.actor.userId);
+      await tellIfReadyToSign(deps, trx, { panel, statusAfter: await refreshPanelStatus(trx, panel.id, now), env: scope.env.key, actorId: caller.actor.userId, steps });
     }
     return { applied, skipped };
   });

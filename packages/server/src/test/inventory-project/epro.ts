@@ -58,7 +58,11 @@ export const EPRO_ENTRIES: Record<string, Entry> = {
   'POST /dcap/epro/panel/push': {
     call: async (f) => ({ method: 'POST', url: '/dcap/epro/panel/push', body: { panelInstanceId: (await siteAStudyData(f)).panelInstanceId, language: 'zh-CN' } }),
   },
+  'POST /dcap/epro/wechat/unbind': {
+    call: async (f) => ({ method: 'POST', url: '/dcap/epro/wechat/unbind', body: { subjectId: (await siteAStudyData(f)).subjectId } }),
+  },
   'GET /dcap/public/survey/:token': { call: () => ({ method: 'GET', url: `/dcap/public/survey/${'N'.repeat(43)}` }) },
+  'POST /dcap/public/survey/:token/wechat': { call: () => ({ method: 'POST', url: `/dcap/public/survey/${'N'.repeat(43)}/wechat`, body: { code: 'inventory-code' } }) },
   'POST /dcap/public/survey/:token/submit': {
     call: () => ({ method: 'POST', url: `/dcap/public/survey/${'N'.repeat(43)}/submit`, body: { panels: [{ panelInstanceId: 1, values: {} }] } }),
   },

@@ -1,7 +1,7 @@
 import type { Panel, PublicSurvey } from '@dcap/core';
 import { createWidget } from '@dcap/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 
@@ -15,6 +15,7 @@ const SURVEY: PublicSurvey = {
   eventName: '访视1',
   eventNameEn: 'Visit 1',
   expiresAt: '2030-01-01T00:00:00.000Z',
+  wechat: { bound: false, authorizeUrl: null },
   panels: [{ panelInstanceId: 7, name: '日记', nameEn: 'Diary', panel: PANEL }],
 };
 
@@ -56,5 +57,65 @@ describe('the public questionnaire page /epro/:token (docs/decisions.md "Subject
     expect(refused.textContent).toContain('无法打开问卷');
     fireEvent.click(screen.getByTestId('survey-lang-en-US'));
     await waitFor(() => expect(screen.getByTestId('survey-refused').textContent).toContain('The questionnaire cannot be opened'));
+  });
+});
+
+const AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx-app&redirect_uri=x&response_type=code&scope=snsapi_base&state=wechat#wechat_redirect';
+const WECHAT_BROWSER = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN';
+
+describe('binding WeChat from the questionnaire page (docs/decisions.md "Subject WeChat binding")', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offers the official account’s authorisation inside WeChat, and how to get there outside it; no offer without an account', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT_BROWSER);
+    const offered = { ...SURVEY, wechat: { bound: false, authorizeUrl: AUTHORIZE } };
+    const fake = fakeServer({ [`GET /public/survey/${TOKEN}`]: () => ok(offered) });
+    const first = renderApp({ path: `/epro/${TOKEN}?lang=en-US`, fetch: fake.fetch, locale: 'en-US' });
+    const offer = await screen.findByTestId('survey-wechat-offer');
+    expect(offer.getAttribute('href')).toBe(AUTHORIZE);
+    expect(offer.textContent).toContain('Receive reminders on WeChat');
+    first.view.unmount();
+
+    vi.restoreAllMocks();
+    const outside = renderApp({ path: `/epro/${TOKEN}?lang=zh-CN`, fetch: fakeServer({ [`GET /public/survey/${TOKEN}`]: () => ok(offered) }).fetch, locale: 'zh-CN' });
+    expect((await screen.findByTestId('survey-wechat-hint')).textContent).toContain('在微信中打开本页面');
+    expect(screen.queryByTestId('survey-wechat-offer')).toBeNull();
+    outside.view.unmount();
+
+    renderApp({ path: `/epro/${TOKEN}?lang=en-US`, fetch: fakeServer({ [`GET /public/survey/${TOKEN}`]: () => ok(SURVEY) }).fetch, locale: 'en-US' });
+    expect(await screen.findByText('Diary')).toBeTruthy();
+    expect(screen.queryByTestId('survey-wechat-offer')).toBeNull();
+    expect(screen.queryByTestId('survey-wechat-hint')).toBeNull();
+  });
+
+  it('binds with the code WeChat came back with, once, and then shows the binding', async () => {
+    let bound = false;
+    const fake = fakeServer({
+      [`GET /public/survey/${TOKEN}`]: () => ok({ ...SURVEY, wechat: { bound, authorizeUrl: AUTHORIZE } }),
+      [`POST /public/survey/${TOKEN}/wechat`]: () => {
+        bound = true;
+        return ok({ bound: true, authorizeUrl: AUTHORIZE });
+      },
+    });
+    renderApp({ path: `/epro/${TOKEN}?lang=en-US&code=wx-code-1&state=wechat`, fetch: fake.fetch, locale: 'en-US' });
+    expect((await screen.findByTestId('survey-wechat-bound')).textContent).toContain('Your WeChat is bound');
+    const binds = fake.requests.filter((request) => request.method === 'POST');
+    expect(binds).toHaveLength(1);
+    expect(JSON.parse(binds[0]?.body ?? '{}')).toEqual({ code: 'wx-code-1' });
+    expect(binds[0]?.headers.get('token')).toBeNull();
+  });
+
+  it('shows WeChat’s refusal of a code in the page’s language, and the offer again', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT_BROWSER);
+    const fake = fakeServer({
+      [`GET /public/survey/${TOKEN}`]: () => ok({ ...SURVEY, wechat: { bound: false, authorizeUrl: AUTHORIZE } }),
+      [`POST /public/survey/${TOKEN}/wechat`]: (request) =>
+        request.headers.get('accept-language') === 'zh-CN'
+          ? fail(422, '微信绑定失败：40029 invalid code', { errorCode: 'wechat.bind_failed' })
+          : fail(422, 'WeChat binding failed: 40029 invalid code', { errorCode: 'wechat.bind_failed' }),
+    });
+    renderApp({ path: `/epro/${TOKEN}?lang=zh-CN&code=used-code`, fetch: fake.fetch, locale: 'en-US' });
+    expect((await screen.findByTestId('survey-wechat-refusal')).textContent).toContain('微信绑定失败：40029 invalid code');
+    expect(screen.getByTestId('survey-wechat-offer').getAttribute('href')).toBe(AUTHORIZE);
   });
 });

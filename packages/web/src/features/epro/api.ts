@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createdSurveyLinkSchema, publicSurveySchema, submittedSurveySchema, surveyLinksSchema, surveySentSchema } from '@dcap/core';
-import type { CreatedSurveyLink, CreateSurveyLinkRequest, MailPanelRequest, PublicSurvey, PushPanelRequest, SendSurveyLinkRequest, SubmitSurveyRequest, SubmittedSurvey, SurveyLinks, SurveySent } from '@dcap/core';
+import { createdSurveyLinkSchema, publicSurveySchema, submittedSurveySchema, surveyLinksSchema, surveySentSchema, surveyWechatSchema } from '@dcap/core';
+import type { CreatedSurveyLink, CreateSurveyLinkRequest, MailPanelRequest, PublicSurvey, PushPanelRequest, SendSurveyLinkRequest, SubmitSurveyRequest, SubmittedSurvey, SurveyLinks, SurveySent, SurveyWechat } from '@dcap/core';
 import { useApi } from '../../app/services';
+import { subjectKeys } from '../subjects/api';
 
 /** The calls of subject questionnaires (docs/api.md "epro"; docs/decisions.md "Subject questionnaires"). */
 export const eproKeys = {
@@ -75,5 +76,31 @@ export function useSubmitSurvey(token: string) {
   const api = useApi();
   return useMutation({
     mutationFn: (input: SubmitSurveyRequest): Promise<SubmittedSurvey> => api.request(`/public/survey/${encodeURIComponent(token)}/submit`, { method: 'POST', json: input, silent: true, schema: submittedSurveySchema }),
+  });
+}
+
+/**
+ * POST /dcap/public/survey/:token/wechat: binds the subject's WeChat by the code the official account's
+ * authorisation came back with; silent (the page shows the outcome), and the page is read again after.
+ */
+export function useBindSurveyWechat(token: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string): Promise<SurveyWechat> => api.request(`/public/survey/${encodeURIComponent(token)}/wechat`, { method: 'POST', json: { code }, silent: true, schema: surveyWechatSchema }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: eproKeys.survey(token) }),
+  });
+}
+
+/** POST /dcap/epro/wechat/unbind: the answer is the subject's links and binding; the subject is read again. */
+export function useUnbindSubjectWechat(subjectId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<SurveyLinks> => api.request('/epro/wechat/unbind', { method: 'POST', json: { subjectId }, notify: true, serverMessage: true, schema: surveyLinksSchema }),
+    onSuccess: (links) => {
+      queryClient.setQueryData(eproKeys.links(subjectId), links);
+      void queryClient.invalidateQueries({ queryKey: subjectKeys.one(subjectId) });
+    },
   });
 }

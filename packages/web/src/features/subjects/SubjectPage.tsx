@@ -10,6 +10,7 @@ import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { RandomiseButton, SubjectAllocation } from '../balance/SubjectRandomisation';
 import { SubjectDispensing } from '../supply/SubjectDispensing';
+import { SubjectWechat } from '../epro/SubjectWechat';
 import { SurveyLinkList } from '../epro/SurveyLinkList';
 import { CasebookButton } from '../crfPdf/CrfPdfButtons';
 import { SubjectSchedule } from '../schedule/SubjectSchedule';
@@ -209,8 +210,22 @@ export function SubjectPage() {
               label: t('subjects.page.info'),
               children: <InfoTab subject={data} clinicalNumber={options.data?.clinicalNumber ?? false} editable={canEnter} />,
             },
-            // Spec 002 §4 questionnaire states; links are made from a panel's header (docs/decisions.md "Subject questionnaires").
-            ...(canEnter ? [{ key: 'surveys', label: t('questionnaire.tab'), children: <SurveyLinkList subjectId={data.id} canEnter={canEnter} /> }] : []),
+            // Spec 002 §4 questionnaire states; links are made from a panel's header (docs/decisions.md "Subject
+            // questionnaires"); the subject's WeChat binding above them ("Subject WeChat binding").
+            ...(canEnter
+              ? [
+                  {
+                    key: 'surveys',
+                    label: t('questionnaire.tab'),
+                    children: (
+                      <>
+                        <SubjectWechat subjectId={data.id} canEnter={canEnter} />
+                        <SurveyLinkList subjectId={data.id} canEnter={canEnter} />
+                      </>
+                    ),
+                  },
+                ]
+              : []),
           ]}
           data-testid="subject-tabs"
         />
