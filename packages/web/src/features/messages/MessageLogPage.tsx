@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -200,31 +200,25 @@ export function MessageLogPage() {
           </Form.Item>
         </Form>
       </Card>
-      <Row gutter={16}>
-        <Col xs={24} xl={16}>
-          <Card size="small">
-            {list.isError ? (
-              <Alert type="warning" showIcon title={t('messages.log.loadFailed')} description={list.error.message} />
-            ) : (
-              <Table<MessageLogItem>
-                rowKey="id"
-                size="small"
-                loading={list.isFetching}
-                columns={columns}
-                dataSource={list.data?.list ?? []}
-                scroll={{ x: 1300 }}
-                pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, showTotal: (total) => t('messages.log.total', { count: total }) }}
-                data-testid="message-table"
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card size="small" title={t('messages.log.chart')}>
-            {chart ? <EChart option={chart} locale={locale} height={260} data-testid="message-chart" /> : null}
-          </Card>
-        </Col>
-      </Row>
+      <Card size="small" title={t('messages.log.chart')}>
+        {chart ? <EChart option={chart} locale={locale} height={220} data-testid="message-chart" /> : null}
+      </Card>
+      <Card size="small">
+        {list.isError ? (
+          <Alert type="warning" showIcon title={t('messages.log.loadFailed')} description={list.error.message} />
+        ) : (
+          <Table<MessageLogItem>
+            rowKey="id"
+            size="small"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.list ?? []}
+            scroll={{ x: 1300 }}
+            pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, showTotal: (total) => t('messages.log.total', { count: total }) }}
+            data-testid="message-table"
+          />
+        )}
+      </Card>
       <MessageDetailModal id={openId} onClose={() => setOpenId(null)} />
     </Flex>
   );
