@@ -58,4 +58,5 @@ export * from './randomisation/index.js';
 export * from './blinding/visibility.js';
 export * from './supply/index.js';
 export * from './messages/index.js';
+export * from './sop/index.js';
 export * from './epro/index.js';

@@ -44,6 +44,7 @@ import { registerRandomisationRoutes } from './modules/randomisation/routes.js';
 import { dispenseFirstKit } from './modules/supply/dispense.js';
 import { registerSupplyRoutes } from './modules/supply/routes.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
+import { registerSopRoutes } from './modules/sop/routes.js';
 import { registerDesignPackageRoutes } from './modules/imports/design-routes.js';
 import { registerSyncRoutes } from './modules/sync/routes.js';
 import { registerQueryRoutes } from './modules/queries/routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerImportRoutes(fastify, routes, deps, jobs);
   registerSupplyRoutes(fastify, routes, deps);
   registerMessageRoutes(fastify, routes, deps);
+  registerSopRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
   // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).

@@ -17,6 +17,7 @@ import { SUPPLY_ERRORS } from './catalogue-supply.js';
 import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
 import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
+import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -409,6 +410,7 @@ export const ERRORS = {
   ...EPRO_ERRORS,
   ...MESSAGES_ERRORS,
   ...MESSAGE_CONFIG_ERRORS,
+  ...SOP_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -438,6 +440,7 @@ export const NOTICES = {
   ...BALANCE_NOTICES,
   ...EPRO_NOTICES,
   ...MESSAGES_NOTICES,
+  ...SOP_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

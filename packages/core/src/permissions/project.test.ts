@@ -38,6 +38,8 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'blinding.study': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'supply.view': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
   'messages.manage': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
+  'sop.manage': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
+  'sop.approve': ['platformAdmin', 'projectAdmin'],
   'supply.manage': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'supplyManager'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
 };

@@ -75,6 +75,9 @@ export const PROJECT_ACTIONS = [
   'supply.site',
   // The project's message configuration (spec 002 §3 "Message config"; /project/message).
   'messages.manage',
+  // SOP management (spec 000 §2.2 /sopManage/sopDetail; docs/decisions.md "SOP management").
+  'sop.manage',
+  'sop.approve',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -133,6 +136,10 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   'supply.site': (a) => manager(a) || roleHas(a, 'drugSupply') || roleHas(a, 'randomise'),
   // Who is told what in this project: a project setting like the others, for those who set the study up.
   'messages.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  // Uploading SOPs and sending them for review: the project's managers and those who set the study up.
+  'sop.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
+  // Approving, rejecting and retiring an SOP: the project's administrators only, never a role flag.
+  'sop.approve': manager,
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

@@ -19,6 +19,7 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   projects_code_key: { code: 'project.code_taken', param: 'code' },
   project_envs_key_key: { code: 'env.key_taken', param: 'key' },
   project_sites_code_key: { code: 'site.code_taken', param: 'code' },
+  sop_documents_code_key: { code: 'sop.code_taken', param: 'code' },
   project_sites_unit_key: { code: 'site.unit_taken' },
   project_roles_alias_key: { code: 'role.alias_taken', param: 'alias' },
   role_assignments_active_key: { code: 'role.already_assigned' },

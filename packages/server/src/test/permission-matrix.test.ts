@@ -67,6 +67,8 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'supply.manage': ['platformAdmin', 'projectAdmin', 'withRight'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'messages.manage': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'sop.manage': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'sop.approve': ['platformAdmin', 'projectAdmin'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */
