@@ -39,7 +39,7 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'supply.view': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
   'messages.manage': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
   'sop.manage': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
-  'sop.approve': ['platformAdmin', 'projectAdmin'],
+  'sop.approve': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'supply.manage': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'supplyManager'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
 };

@@ -125,6 +125,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'importList', path: '/import/importList', titleKey: 'imports.menu.list', icon: 'cloudUpload', sort: 100, visibleTo: inProject('data.import') },
       { key: 'importDetail', path: '/import/importDetail/:importId', titleKey: 'imports.menu.detail', sort: 101, hidden: true, visibleTo: inProject('data.import') },
       { key: 'exportIndex', path: '/export/exportIndex', titleKey: 'exports.menu.index', icon: 'cloudDownload', sort: 110, visibleTo: inProject('data.export') },
+      // Spec 000 §2.2 /sopManage/sopDetail (a subject-area screen in spec 002 §1): every member reads the SOPs.
+      { key: 'sopDetail', path: '/sopManage/sopDetail', titleKey: 'sop.menu', icon: 'fileProtect', sort: 120, visibleTo: inProject('project.view') },
     ],
   },
   {

@@ -47,6 +47,7 @@ export function sopFileKind(name: string, bytes: Uint8Array): SopFileKind | null
     case 'doc':
     case 'xls':
       return startsWith(bytes, OLE2) ? extension : null;
+    case undefined:
     default:
       return null;
   }

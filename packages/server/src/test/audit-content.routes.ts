@@ -97,6 +97,13 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/sys/messageConfig/save': 'modules/messages/messages.test.ts',
   'POST /dcap/project/message/save': 'modules/messages/messages.test.ts',
   'POST /dcap/project/message/reset': 'modules/messages/messages.test.ts',
+  // SOP uploads are multipart with a file; the SOP test checks the rows of every upload, review step and download.
+  'POST /dcap/sop/upload': 'modules/sop/sop.test.ts',
+  'POST /dcap/sop/submit': 'modules/sop/sop.test.ts',
+  'POST /dcap/sop/approve': 'modules/sop/sop.test.ts',
+  'POST /dcap/sop/reject': 'modules/sop/sop.test.ts',
+  'POST /dcap/sop/retire': 'modules/sop/sop.test.ts',
+  'GET /dcap/sop/download': 'modules/sop/sop.test.ts',
   'POST /dcap/notification/read': 'modules/messages/messages.test.ts',
   'POST /dcap/notification/readAll': 'modules/messages/messages.test.ts',
   // Drug supply's writes need a published design, subjects with arms and kits, which this test's fixture has not.
@@ -274,6 +281,8 @@ export const READS = new Set([
   'POST /dcap/supply/stock',
   'GET /dcap/sys/messageConfig/list',
   'GET /dcap/project/message/list',
+  'GET /dcap/sop/list',
+  'GET /dcap/sop/detail/:documentId',
   'GET /dcap/project/message/members',
   'GET /dcap/notification/list',
   'GET /dcap/notification/unreadCount',

@@ -79,6 +79,7 @@ const expiryPage = async () => ({ Component: (await import('../features/supply/E
 const monitoringPage = async () => ({ Component: (await import('../features/supply/MonitoringPage')).MonitoringPage });
 const systemMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).SystemMessageConfigPage });
 const projectMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).ProjectMessageConfigPage });
+const sopPage = async () => ({ Component: (await import('../features/sop/SopPage')).SopPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
@@ -138,6 +139,8 @@ export const routes: RouteObject[] = [
           // Spec 002 §3 message configuration: the platform's and the session project's (spec 000 §2.2 /project/message).
           { path: '/sys/messageConfig', lazy: systemMessageConfigPage },
           { path: '/project/message', lazy: projectMessageConfigPage },
+          // Spec 000 §2.2 /sopManage/sopDetail: the project's SOPs, their versions and review.
+          { path: '/sopManage/sopDetail', lazy: sopPage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
           { path: '/survey/queries', lazy: queryManagementPage },
           { path: '/export/exportIndex', lazy: exportPage },

@@ -80,7 +80,7 @@ export async function versionContent(db: Executor, versionId: number): Promise<B
 
 export async function nextVersionNumber(trx: Executor, documentId: number): Promise<number> {
   const row = await trx.selectFrom('sop_versions').select(sql<number>`coalesce(max(version), 0) + 1`.as('next')).where('document_id', '=', documentId).executeTakeFirstOrThrow();
-  return Number(row.next);
+  return row.next;
 }
 
 /** Bytes go in as base64 text, as attachments' do: much faster than a bytea parameter (modules/attachments/repo.ts). */

@@ -23,6 +23,7 @@ import {
   TeamOutlined,
   UserOutlined,
   WarningOutlined,
+  FileProtectOutlined,
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
@@ -60,6 +61,7 @@ const MENU_ICONS: Record<string, ReactNode> = {
   barChart: <BarChartOutlined />,
   link: <LinkOutlined />,
   notification: <NotificationOutlined />,
+  fileProtect: <FileProtectOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
