@@ -19,6 +19,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/standardField',
       '/sys/standardInstrument',
       '/sys/dict',
+      '/sys/projectDataManage/globalProjectDict',
       '/sys/derivedField',
       '/sys/messageConfig',
       '/sys/messageLog',
@@ -32,6 +33,9 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
     const designer = menuPaths(menusFor({ ...member, projectAbilities: { 'project.configure': true, 'env.manage': true, 'site.manage': true } }));
     expect(designer).toEqual(expect.arrayContaining(['/project/detail/new', '/project/projectEnv/projectEnv', '/project/institution']));
     expect(designer).not.toContain('/recordDataManage/projectRoleAuthLog');
+    // Every member reads the project's SOPs (spec 000 §2.2 /sopManage/sopDetail).
+    expect(menuPaths(menusFor({ ...member, projectAbilities: { 'project.view': true, 'record.view': true } }))).toContain('/sopManage/sopDetail');
+    expect(menuPaths(menusFor(member))).not.toContain('/sopManage/sopDetail');
     const siteRightsManager = menuPaths(menusFor({ ...member, projectAbilities: { 'role.assign': true } }));
     expect(siteRightsManager).toContain('/project/institution');
     expect(siteRightsManager).not.toContain('/recordDataManage/projectRoleAuthLog');

@@ -215,6 +215,9 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysStandardField', path: '/sys/standardField', titleKey: 'menu.sysStandardField', icon: 'form', sort: 40, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysStandardInstrument', path: '/sys/standardInstrument', titleKey: 'menu.sysStandardInstrument', icon: 'appstore', sort: 50, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDict', path: '/sys/dict', titleKey: 'menu.sysDict', icon: 'cluster', sort: 60, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      // Spec 000 §2.2 /sys/projectDataManage/globalProjectDict: the same platform dictionaries, which every project
+      // sees and copies from (docs/decisions.md "Global project dictionary"); hidden, the entry above leads there.
+      { key: 'sysGlobalProjectDict', path: '/sys/projectDataManage/globalProjectDict', titleKey: 'menu.sysDict', sort: 61, hidden: true, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDerivedField', path: '/sys/derivedField', titleKey: 'menu.sysDerivedField', icon: 'build', sort: 70, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
       // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.

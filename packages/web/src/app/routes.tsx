@@ -135,6 +135,8 @@ export const routes: RouteObject[] = [
           { path: '/sys/standardField', lazy: standardFieldsPage },
           { path: '/sys/standardInstrument', lazy: standardInstrumentsPage },
           { path: '/sys/dict', lazy: dictionariesPage },
+          // Spec 000 §2.2 /sys/projectDataManage/globalProjectDict: the platform dictionaries every project sees and copies from (docs/decisions.md "Global project dictionary").
+          { path: '/sys/projectDataManage/globalProjectDict', lazy: dictionariesPage },
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
           // Spec 002 §3 message configuration: the platform's and the session project's (spec 000 §2.2 /project/message).
           { path: '/sys/messageConfig', lazy: systemMessageConfigPage },

@@ -112,6 +112,8 @@ export const enUSDesign: Shape<typeof zhCNDesign> = {
       projectHint: "The project's own dictionaries; its coded variables may name one by key",
       platformHint: 'Platform dictionaries are kept by the platform administrator and are read-only here',
       create: 'New project dictionary',
+      copy: 'Copy to project',
+      copyTitle: 'Copy platform dictionary {{key}} into the project',
       createTitle: 'New project dictionary',
       editTitle: 'Edit project dictionary {{key}}',
       empty: 'The project has no dictionaries of its own yet',

@@ -108,6 +108,8 @@ export const zhCNDesign = {
       projectHint: '本项目专用的字典，项目内的编码变量可按字典编码引用',
       platformHint: '平台字典由平台管理员维护，此处只读',
       create: '新建项目字典',
+      copy: '复制到项目',
+      copyTitle: '由平台字典 {{key}} 复制为项目字典',
       createTitle: '新建项目字典',
       editTitle: '编辑项目字典 {{key}}',
       empty: '本项目还没有自己的字典',

@@ -22,7 +22,14 @@ const CODE_FIELDS = { 'library.dict_key_platform': 'key', 'library.dict_key_take
  */
 export type DictTarget =
   | { scope: 'platform'; dict: SysDict | null }
-  | { scope: 'project'; projectId: number; dict: DictEntry | null; takenKeys: { project: readonly string[]; platform: readonly string[] } };
+  | {
+      scope: 'project';
+      projectId: number;
+      dict: DictEntry | null;
+      takenKeys: { project: readonly string[]; platform: readonly string[] };
+      /** A platform dictionary whose names and items a new project dictionary starts from (its key is the platform's, so a new one is asked for). */
+      copyOf?: DictEntry | null;
+    };
 
 /** Create or edit a dictionary (spec 001 §3.8 Dictionary: key, value, items), of the platform or a project. */
 export function DictFormModal({ open, target, onClose }: { open: boolean; target: DictTarget; onClose: () => void }) {
@@ -33,9 +40,13 @@ export function DictFormModal({ open, target, onClose }: { open: boolean; target
   const { dict } = target;
   const project = target.scope === 'project' ? target : null;
   const testId = project ? 'project-dict-form' : 'dict-form';
+  const copyOf = project?.copyOf ?? null;
+  const itemsOf = (from: DictEntry | SysDict) => from.items.map((item) => ({ value: item.value, label: item.label, labelEn: item.labelEn ?? '' }));
   const initial: Partial<DictFormValues> = dict
-    ? { key: dict.key, value: dict.value, valueEn: dict.valueEn, items: dict.items.map((item) => ({ value: item.value, label: item.label, labelEn: item.labelEn ?? '' })) }
-    : { items: [{ value: '', label: '', labelEn: '' }] };
+    ? { key: dict.key, value: dict.value, valueEn: dict.valueEn, items: itemsOf(dict) }
+    : copyOf
+      ? { value: copyOf.value, valueEn: copyOf.valueEn, items: itemsOf(copyOf) }
+      : { items: [{ value: '', label: '', labelEn: '' }] };
 
   const keyFree: FormRule = {
     validator: (_rule, value: unknown) => {
@@ -64,7 +75,9 @@ export function DictFormModal({ open, target, onClose }: { open: boolean; target
   const title = project
     ? dict
       ? t('design.dicts.editTitle', { key: dict.key })
-      : t('design.dicts.createTitle')
+      : copyOf
+        ? t('design.dicts.copyTitle', { key: copyOf.key })
+        : t('design.dicts.createTitle')
     : dict
       ? t('library.dicts.editTitle')
       : t('library.dicts.createTitle');

@@ -57,8 +57,37 @@ describe('project dictionaries /dCapVue/design/dicts', { timeout: 60_000 }, () =
     const platform = await screen.findByTestId('platform-dict-table');
     expect(within(platform).getByText('M Male')).toBeDefined();
     expect(within(platform).queryByText('Study arm')).toBeNull();
-    expect(within(platform).queryByRole('button')).toBeNull();
+    expect(within(platform).getAllByRole('button').map((button) => button.getAttribute('data-testid'))).toEqual(['platform-dict-copy-SEX']);
     expect(screen.queryByTestId('project-dict-edit-SEX')).toBeNull();
+  });
+
+  it('copies a platform dictionary into a project one under a new key, with its names and items', async () => {
+    const fake = server();
+    renderDesignPage({ path: PATH, fetch: fake.fetch, locale: 'en-US' });
+    fireEvent.click(await screen.findByTestId('platform-dicts-tab', {}, FIRST));
+    fireEvent.click(await screen.findByTestId('platform-dict-copy-SEX'));
+    expect(await screen.findByText('Copy platform dictionary SEX into the project')).toBeDefined();
+    expect(screen.getByTestId<HTMLInputElement>('project-dict-form-key').value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('project-dict-form-items-label-1').value).toBe('女');
+    fireEvent.click(screen.getByTestId('project-dict-form-submit'));
+    // The platform's key stays the platform's: a new one is asked for before anything is sent.
+    expect(await screen.findByText(/required|必填/i)).toBeDefined();
+    fireEvent.change(screen.getByTestId('project-dict-form-key'), { target: { value: 'SEX2' } });
+    fireEvent.click(screen.getByTestId('project-dict-form-submit'));
+    await waitFor(() => {
+      expect(bodiesOf(fake.requests, '/project/dict/save')).toEqual([
+        {
+          projectId: 5,
+          key: 'SEX2',
+          value: '性别',
+          valueEn: 'Sex',
+          items: [
+            { key: 'M', value: 'M', label: '男', labelEn: 'Male' },
+            { key: 'F', value: 'F', label: '女', labelEn: 'Female' },
+          ],
+        },
+      ]);
+    });
   });
 
   it('creates a project dictionary with the key, names and items entered', async () => {

@@ -13,11 +13,11 @@ import { DictFormModal } from '../library/DictFormModal';
 import { DesignButton, DesignLockNotice } from './DesignButton';
 import { useDesignEditability } from './editability';
 
-type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; dict: DictEntry };
+type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; dict: DictEntry } | { mode: 'copy'; dict: DictEntry };
 
 /**
  * `/dCapVue/design/dicts`: the project's own dictionaries, which coded variables of its panels may name
- * (spec 001 §3.8, options.dictType), beside the platform's, shown read-only. Changing them is a design
+ * (spec 001 §3.8, options.dictType), beside the platform's, shown read-only and copied into a project dictionary under a new key. Changing them is a design
  * write: the design right, an editable project status and the development environment.
  */
 export function ProjectDictionariesPage() {
@@ -84,7 +84,13 @@ function ProjectDictionaries({ projectId }: { projectId: number }) {
       </DesignButton>
     </Space>
   ));
-  const platformColumns = useDictColumns(null);
+  // The global project dictionary (spec 000 §2.2 /sys/projectDataManage/globalProjectDict): a platform
+  // dictionary is copied into a project one under a new key, which the project may then change.
+  const platformColumns = useDictColumns((dict) => (
+    <DesignButton lock={lock} type="link" size="small" onClick={() => setEditor({ mode: 'copy', dict })} data-testid={`platform-dict-copy-${dict.key}`}>
+      {t('design.dicts.copy')}
+    </DesignButton>
+  ));
 
   return (
     <Flex vertical gap={12}>
@@ -140,6 +146,7 @@ function ProjectDictionaries({ projectId }: { projectId: number }) {
           scope: 'project',
           projectId,
           dict: editor.mode === 'edit' ? editor.dict : null,
+          copyOf: editor.mode === 'copy' ? editor.dict : null,
           takenKeys: { project: own.map((dict) => dict.key), platform: platform.map((dict) => dict.key) },
         }}
         onClose={() => setEditor({ mode: 'closed' })}
