@@ -9,8 +9,8 @@ export const SOP_ERRORS = {
   'sop.code_taken': { status: 409, 'zh-CN': 'SOP 编号 {code} 已存在', 'en-US': 'SOP code {code} is already used' },
   'sop.status_forbids': {
     status: 409,
-    'zh-CN': '该版本当前状态为“{status}”，不能执行此操作',
-    'en-US': 'The version is {status}; this action is not possible now',
+    'zh-CN': '该版本的审核状态不允许此操作（可能已被他人处理），请刷新后查看',
+    'en-US': 'The version’s review status does not allow this action (someone may have acted on it); refresh to see it',
   },
   'sop.own_version': { status: 403, 'zh-CN': '上传者不能批准自己上传的版本', 'en-US': 'The uploader of a version may not approve it' },
 } as const;

@@ -180,7 +180,7 @@ export async function reviewSop(deps: ServiceDeps, caller: ProjectCaller, step: 
     const document = await repo.findDocument(trx, projectId, found.document_id, true);
     const version = await repo.findVersion(trx, projectId, versionId, true);
     if (!document || !version) throw new AppError('sop.version_not_found');
-    if (!transition.from.includes(version.status)) throw new AppError('sop.status_forbids', { status: version.status });
+    if (!transition.from.includes(version.status)) throw new AppError('sop.status_forbids');
     if (step === 'approve' && version.uploaded_by === userId) throw new AppError('sop.own_version');
     if (step === 'approve') {
       for (const previous of await repo.versionsInStatus(trx, document.id, ['APPROVED'])) {
