@@ -63,6 +63,7 @@ import { createChannels, createWechatClient } from './modules/messages/channels/
 import { MessageSender } from './modules/messages/sender.js';
 import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
 import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
+import { registerAdminRoutes } from './modules/admin/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(reminderJobHandler);
   registerMessageLogRoutes(fastify, routes, deps);
   registerWechatBindingRoutes(fastify, routes, deps, wechat);
+  registerAdminRoutes(fastify, routes, deps);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });
