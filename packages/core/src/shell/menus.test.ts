@@ -22,6 +22,9 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/derivedField',
       '/sys/messageConfig',
       '/sys/messageLog',
+      '/sys/onlineUser',
+      '/sys/sysLog',
+      '/sys/cache',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

@@ -13,6 +13,7 @@ import { enUSBalance } from './en-US.balance';
 import { enUSSupply } from './en-US.supply';
 import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
+import { enUSAdmin } from './en-US.admin';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -314,6 +315,7 @@ export const enUS: Catalogue = {
   ...enUSSupply,
   ...enUSEpro,
   ...enUSMessages,
+  ...enUSAdmin,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

@@ -12,6 +12,7 @@ import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
+import { zhCNAdmin } from './zh-CN.admin';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -312,6 +313,7 @@ export const zhCN = {
   ...zhCNSupply,
   ...zhCNEpro,
   ...zhCNMessages,
+  ...zhCNAdmin,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

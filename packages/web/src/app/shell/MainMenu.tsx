@@ -9,7 +9,9 @@ import {
   CloudDownloadOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
+  DatabaseOutlined,
   EyeInvisibleOutlined,
+  FileSearchOutlined,
   FormOutlined,
   HomeOutlined,
   LinkOutlined,
@@ -60,6 +62,8 @@ const MENU_ICONS: Record<string, ReactNode> = {
   barChart: <BarChartOutlined />,
   link: <LinkOutlined />,
   notification: <NotificationOutlined />,
+  fileSearch: <FileSearchOutlined />,
+  database: <DatabaseOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
