@@ -64,6 +64,7 @@ import { MessageSender } from './modules/messages/sender.js';
 import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
 import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
+import { authenticateApiKey } from './modules/admin/api-keys.js';
 
 export interface AppOptions {
   config: Config;
@@ -103,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const deps: ServiceDeps = { db: database.db, config, clock: options.clock ?? systemClock, sessions: new SessionCache() };
   const fastify = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization', 'req.headers["x-api-key"]'] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return authenticate(deps, typeof token === 'string' ? token : undefined);
     },
     (actor, projectId) => resolveProjectAccess(deps.db, actor, projectId),
+    (secret, scope) => authenticateApiKey(deps, secret, scope),
   );
   registerAuthRoutes(fastify, routes, deps);
   registerSystemRoutes(fastify, routes, deps);

@@ -126,3 +126,50 @@ export const cacheListSchema = z.array(cacheInfoSchema);
 
 export const cacheClearSchema = z.strictObject({ name: z.enum(SERVER_CACHES) });
 export type CacheClear = z.infer<typeof cacheClearSchema>;
+
+// ---- Internal interfaces (API keys) --------------------------------------------------------------------
+
+/**
+ * What a key may call (docs/decisions.md "Platform administration"). Every scope reads; no key reaches a
+ * write, a project's data or any call not listed here. The routes name their scope (`apiKey` in a route
+ * definition); the server refuses a key on every other call.
+ */
+export const API_KEY_SCOPES = ['sysLog.read', 'users.read', 'units.read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** The header a key travels in. */
+export const API_KEY_HEADER = 'x-api-key';
+/** A key lives at most this long; a new one is made before it runs out. */
+export const API_KEY_MAX_DAYS = 730;
+
+export const apiKeyCreateSchema = z.strictObject({
+  name: safeText().min(1).max(100),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
+  /** When the key stops working; in the future, and at most API_KEY_MAX_DAYS away. */
+  expiresAt: instant(),
+});
+export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
+
+export const apiKeyIdParamsSchema = z.strictObject({ id: queryId() });
+
+export const API_KEY_STATES = ['active', 'expired', 'revoked'] as const;
+export type ApiKeyState = (typeof API_KEY_STATES)[number];
+
+export const apiKeySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart; the rest is never shown again. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  state: z.enum(API_KEY_STATES),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyListSchema = z.array(apiKeySchema);
+
+/** A new key: the secret is in this answer only. */
+export const apiKeyCreatedSchema = z.object({ key: apiKeySchema, secret: z.string() });
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;

@@ -41,6 +41,7 @@ import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.j
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
+import type { ApiKeysTable } from './tables/admin.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
 export type * from './tables/platform.js';
@@ -48,6 +49,7 @@ export type * from './tables/projects.js';
 export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
+export type * from './tables/admin.js';
 export type * from './tables/imports.js';
 export type * from './tables/randomisation.js';
 export type * from './tables/supply.js';
@@ -128,4 +130,5 @@ export interface Database {
   survey_link_panels: SurveyLinkPanelsTable;
   survey_link_messages: SurveyLinkMessagesTable;
   survey_hits: SurveyHitsTable;
+  api_keys: ApiKeysTable;
 }

@@ -36,6 +36,8 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/sys/onlineUser/signOut/:id': 'modules/admin/admin.test.ts',
   'GET /dcap/sys/sysLog/export': 'modules/admin/admin.test.ts',
   'POST /dcap/sys/cache/clear': 'modules/admin/admin.test.ts',
+  'POST /dcap/sys/internalinterface/save': 'modules/admin/admin.test.ts',
+  'POST /dcap/sys/internalinterface/revoke/:id': 'modules/admin/admin.test.ts',
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
   // The login response enters the first listed project when the session has none (spec 000 §4.1).
@@ -169,6 +171,7 @@ export const READS = new Set([
   'GET /dcap/sys/onlineUser/list',
   'GET /dcap/sys/sysLog/list',
   'GET /dcap/sys/cache/list',
+  'GET /dcap/sys/internalinterface/list',
   'POST /dcap/project/recordData/attachment/list',
   'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
   'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',

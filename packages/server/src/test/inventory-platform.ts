@@ -22,6 +22,16 @@ async function freshSession(f: Fixture): Promise<number> {
   return row.id;
 }
 
+/** A fresh API key no one uses, for revocation. */
+async function spareApiKey(f: Fixture): Promise<number> {
+  const row = await f.study.t.deps.db
+    .insertInto('api_keys')
+    .values({ name: 'Spare', prefix: 'dcapk_spare', secret_hash: `spare-${String(Math.random())}`, scopes: ['sysLog.read'], expires_at: new Date(f.study.t.clock.now().getTime() + 86_400_000), created_by: f.personas.platformAdmin.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * How to call each public, signed-in and platform route in the permission inventory. Platform writes
  * aim at fresh rows, so an allowed call succeeds and a refused one is seen to change nothing.
@@ -183,4 +193,9 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'GET /dcap/sys/sysLog/export': { call: () => ({ method: 'GET', url: '/dcap/sys/sysLog/export?format=csv&action=auth.login' }) },
   'GET /dcap/sys/cache/list': { call: () => ({ method: 'GET', url: '/dcap/sys/cache/list' }) },
   'POST /dcap/sys/cache/clear': { call: () => ({ method: 'POST', url: '/dcap/sys/cache/clear', body: { name: 'sessions' } }) },
+  'GET /dcap/sys/internalinterface/list': { call: () => ({ method: 'GET', url: '/dcap/sys/internalinterface/list' }) },
+  'POST /dcap/sys/internalinterface/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/internalinterface/save', body: { name: 'Matrix key', scopes: ['sysLog.read'], expiresAt: new Date(f.study.t.clock.now().getTime() + 86_400_000).toISOString() } }),
+  },
+  'POST /dcap/sys/internalinterface/revoke/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/internalinterface/revoke/${await spareApiKey(f)}` }) },
 };

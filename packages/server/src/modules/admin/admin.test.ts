@@ -1,5 +1,6 @@
-import type { CacheInfo, OnlineUsersPage, SysLogPage } from '@dcap/core';
+import type { ApiKey, ApiKeyCreated, CacheInfo, OnlineUsersPage, SysLogPage } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../test/harness.js';
 import type { Persona, Study } from '../roles/study.fixture.js';
 import { ok, openStudy, person, project, refused } from '../roles/study.fixture.js';
 
@@ -156,5 +157,92 @@ describe('caches', () => {
     refused(await study.t.call('POST', '/dcap/sys/cache/clear', { token: alice.token, body: { name: 'sessions' } }), 403, 'permission.platform_admin_required');
     refused(await study.t.call('GET', '/dcap/sys/cache/list', { token: alice.token }), 403, 'permission.platform_admin_required');
     expect(await auditRows('cache.clear')).toHaveLength(1);
+  });
+});
+
+describe('internal interfaces (API keys)', () => {
+  const DAY = 86_400_000;
+  const inDays = (days: number) => new Date(study.t.clock.now().getTime() + days * DAY).toISOString();
+  const create = async (body: unknown) => ok(await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: admin(), body })) as ApiKeyCreated;
+  const withKey = async (url: string, key: string, lang = 'en-US') => {
+    const response = await study.t.request({ method: 'GET', url, headers: { 'x-api-key': key, 'accept-language': lang } });
+    return { status: response.statusCode, body: response.json<{ data: unknown; errorCode?: string; msg: string }>() };
+  };
+
+  it('creates a key shown once and stored hashed, audited without its secret', async () => {
+    const created = await create({ name: 'SIEM', scopes: ['sysLog.read'], expiresAt: inDays(30) });
+    expect(created.secret).toMatch(/^dcapk_[\w-]{43}$/);
+    expect(created.key).toMatchObject({ name: 'SIEM', scopes: ['sysLog.read'], state: 'active', revokedAt: null, lastUsedAt: null, createdBy: study.admin.username, prefix: created.secret.slice(0, 12) });
+    const stored = await study.t.deps.db.selectFrom('api_keys').selectAll().where('id', '=', created.key.id).executeTakeFirstOrThrow();
+    expect(stored.secret_hash).not.toContain(created.secret.slice(6));
+    expect(stored.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    const listed = ok(await study.t.call('GET', '/dcap/sys/internalinterface/list', { token: admin() })) as ApiKey[];
+    expect(listed.map((k) => k.id)).toContain(created.key.id);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    const rows = await study.t.deps.db.selectFrom('audit_log').select(['action', 'new_value']).where('entity_type', '=', 'api_key').where('entity_id', '=', String(created.key.id)).execute();
+    expect(rows).toEqual([{ action: 'api_key.create', new_value: expect.objectContaining({ name: 'SIEM', scopes: ['sysLog.read'] }) }]);
+    expect(JSON.stringify(rows)).not.toContain(stored.secret_hash);
+  });
+
+  it('lets a key reach only the read calls of its scopes, as the integration', async () => {
+    const { secret, key } = await create({ name: 'Directory sync', scopes: ['users.read', 'units.read'], expiresAt: inDays(10) });
+    const users = await withKey('/dcap/sys/user/list?keyword=adm.alice', secret);
+    expect(users.status).toBe(200);
+    expect(JSON.stringify(users.body.data)).toContain('adm.alice');
+    expect((await withKey('/dcap/sys/unit/list', secret)).status).toBe(200);
+    // Out of scope: the operation log, another platform read, a project call.
+    for (const url of ['/dcap/sys/sysLog/list', '/dcap/sys/onlineUser/list', '/dcap/sys/init', '/dcap/project/list']) {
+      const reply = await withKey(url, secret);
+      expect(reply.status, url).toBe(403);
+      expect(reply.body.errorCode).toBe('apikey.scope_forbidden');
+    }
+    // A write is refused whatever the key holds, and changes nothing.
+    const write = await study.t.request({ method: 'POST', url: '/dcap/sys/unit/save', headers: { 'x-api-key': secret }, payload: { code: 'KEYU', name: 'Key unit' } });
+    expect(write.statusCode).toBe(403);
+    expect(await study.t.deps.db.selectFrom('units').select('id').where('code', '=', 'KEYU').execute()).toEqual([]);
+    const used = (ok(await study.t.call('GET', '/dcap/sys/internalinterface/list', { token: admin() })) as ApiKey[]).find((k) => k.id === key.id);
+    expect(used?.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses an unknown, expired or revoked key, in the caller’s language', async () => {
+    const unknown = await withKey('/dcap/sys/sysLog/list', 'dcapk_nothing', 'zh-CN');
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ errorCode: 'apikey.invalid', msg: 'API 密钥无效、已过期或已撤销' });
+
+    const short = await create({ name: 'Short', scopes: ['sysLog.read'], expiresAt: inDays(1) });
+    expect((await withKey('/dcap/sys/sysLog/list', short.secret)).status).toBe(200);
+    study.t.clock.advance(2 * DAY);
+    expect((await withKey('/dcap/sys/sysLog/list', short.secret)).body.errorCode).toBe('apikey.invalid');
+    // Every session is idle now: the people sign in again for the rest.
+    study.admin.token = await study.t.signIn(ADMIN.username, ADMIN.password);
+    alice.token = await study.t.signIn(alice.username, 'Passw0rd!x');
+    const expired = (ok(await study.t.call('GET', '/dcap/sys/internalinterface/list', { token: admin() })) as ApiKey[]).find((k) => k.id === short.key.id);
+    expect(expired?.state).toBe('expired');
+
+    const revokable = await create({ name: 'Revoked', scopes: ['sysLog.read'], expiresAt: inDays(5) });
+    expect((await withKey('/dcap/sys/sysLog/list', revokable.secret)).status).toBe(200);
+    const reply = await study.t.call('POST', `/dcap/sys/internalinterface/revoke/${String(revokable.key.id)}`, { token: admin(), lang: 'en-US' });
+    expect(ok(reply)).toMatchObject({ state: 'revoked' });
+    expect(reply.body.msg).toBe('API key revoked');
+    expect((await withKey('/dcap/sys/sysLog/list', revokable.secret)).body.errorCode).toBe('apikey.invalid');
+    refused(await study.t.call('POST', `/dcap/sys/internalinterface/revoke/${String(revokable.key.id)}`, { token: admin() }), 409, 'apikey.already_revoked');
+    refused(await study.t.call('POST', '/dcap/sys/internalinterface/revoke/999999', { token: admin() }), 404, 'apikey.not_found');
+    const audit = await study.t.deps.db.selectFrom('audit_log').select(['action', 'old_value', 'new_value']).where('entity_type', '=', 'api_key').where('entity_id', '=', String(revokable.key.id)).orderBy('id').execute();
+    expect(audit.map((r) => r.action)).toEqual(['api_key.create', 'api_key.update']);
+    expect(audit[1]?.new_value).toMatchObject({ revokedAt: expect.any(String) });
+  });
+
+  it('refuses a bad expiry or scope, and anyone but platform administrators', async () => {
+    const count = async () => (await study.t.deps.db.selectFrom('api_keys').select('id').execute()).length;
+    const before = await count();
+    const past = await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: admin(), body: { name: 'Old', scopes: ['sysLog.read'], expiresAt: inDays(-1) }, lang: 'en-US' });
+    refused(past, 422, 'apikey.expiry_invalid');
+    expect(past.body.msg).toContain('730 days');
+    refused(await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: admin(), body: { name: 'Far', scopes: ['sysLog.read'], expiresAt: inDays(800) } }), 422, 'apikey.expiry_invalid');
+    refused(await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: admin(), body: { name: 'Writer', scopes: ['users.write'], expiresAt: inDays(3) } }), 400, 'request.invalid');
+    refused(await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: admin(), body: { name: 'None', scopes: [], expiresAt: inDays(3) } }), 400, 'request.invalid');
+    refused(await study.t.call('POST', '/dcap/sys/internalinterface/save', { token: alice.token, body: { name: 'Mine', scopes: ['sysLog.read'], expiresAt: inDays(3) } }), 403, 'permission.platform_admin_required');
+    refused(await study.t.call('GET', '/dcap/sys/internalinterface/list', { token: alice.token }), 403, 'permission.platform_admin_required');
+    expect(await count()).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import type { SysLogFilters } from '@dcap/core';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
-import type { SessionRow } from '../../db/schema.js';
+import type { ApiKeyRow, ApiKeysTable, SessionRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 import { SESSION_CHANNEL } from '../auth/session-cache.js';
 
@@ -150,4 +151,43 @@ export async function listSysLog(db: Executor, filters: SysLogFilters, page: { l
 export async function countSysLog(db: Executor, filters: SysLogFilters): Promise<number> {
   const row = await auditRows(db, filters).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+// ---- Internal interfaces (API keys) --------------------------------------------------------------------
+
+export type ListedApiKey = ApiKeyRow & { creator_username: string | null };
+
+export async function listApiKeys(db: Executor): Promise<ListedApiKey[]> {
+  return db
+    .selectFrom('api_keys as k')
+    .leftJoin('users as u', 'u.id', 'k.created_by')
+    .selectAll('k')
+    .select('u.username as creator_username')
+    .orderBy('k.id', 'desc')
+    .execute();
+}
+
+export async function findApiKey(db: Executor, id: number): Promise<ListedApiKey | undefined> {
+  return db.selectFrom('api_keys as k').leftJoin('users as u', 'u.id', 'k.created_by').selectAll('k').select('u.username as creator_username').where('k.id', '=', id).executeTakeFirst();
+}
+
+export async function insertApiKey(db: Executor, row: Insertable<ApiKeysTable>): Promise<ApiKeyRow> {
+  return db.insertInto('api_keys').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function lockApiKey(db: Executor, id: number): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function revokeApiKey(db: Executor, id: number, by: number, now: Date): Promise<ApiKeyRow> {
+  return db.updateTable('api_keys').set({ revoked_at: now, revoked_by: by }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The key a request carries, by the hash of its secret. */
+export async function findApiKeyBySecret(db: Executor, secretHash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+}
+
+export async function touchApiKey(db: Executor, id: number, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
 }

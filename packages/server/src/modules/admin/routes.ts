@@ -1,9 +1,10 @@
-import { cacheClearSchema, cacheListSchema, onlineUsersPageSchema, onlineUsersQuerySchema, sessionIdParamsSchema, sysLogExportQuerySchema, sysLogPageSchema, sysLogQuerySchema } from '@dcap/core';
+import { apiKeyCreateSchema, apiKeyCreatedSchema, apiKeyIdParamsSchema, apiKeyListSchema, apiKeySchema, cacheClearSchema, cacheListSchema, onlineUsersPageSchema, onlineUsersQuerySchema, sessionIdParamsSchema, sysLogExportQuerySchema, sysLogPageSchema, sysLogQuerySchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 import { clearCache, exportSysLog, forceSignOut, listCaches, listOnlineUsers, listSysLog } from './service.js';
 
 const ADMINISTER = { platform: 'platform.administer' } as const;
@@ -43,6 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance, routes: RouteRegistry,
     access: ADMINISTER,
     query: sysLogQuerySchema,
     response: sysLogPageSchema,
+    apiKey: 'sysLog.read',
     handler: ({ query }) => listSysLog(deps, query),
   });
   routes.add(app, {
@@ -75,5 +77,36 @@ export function registerAdminRoutes(app: FastifyInstance, routes: RouteRegistry,
     response: cacheListSchema,
     successMessage: 'ok.cache_cleared',
     handler: ({ caller, body }) => clearCache(deps, caller, body),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/sys/internalinterface/list',
+    summary: 'API keys of the internal interfaces, newest first (never their secrets)',
+    tag: TAG,
+    access: ADMINISTER,
+    response: apiKeyListSchema,
+    handler: () => listApiKeys(deps),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/sys/internalinterface/save',
+    summary: 'Create an API key with a name, scopes and expiry; the secret is in this answer only',
+    tag: TAG,
+    access: ADMINISTER,
+    body: apiKeyCreateSchema,
+    response: apiKeyCreatedSchema,
+    successMessage: 'ok.apikey_created',
+    handler: ({ caller, body }) => createApiKey(deps, caller, body),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/sys/internalinterface/revoke/:id',
+    summary: 'Revoke an API key: its next call is refused',
+    tag: TAG,
+    access: ADMINISTER,
+    params: apiKeyIdParamsSchema,
+    response: apiKeySchema,
+    successMessage: 'ok.apikey_revoked',
+    handler: ({ caller, params }) => revokeApiKey(deps, caller, params.id),
   });
 }
