@@ -180,7 +180,8 @@ describe('internal interfaces (API keys)', () => {
     expect(listed.map((k) => k.id)).toContain(created.key.id);
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     const rows = await study.t.deps.db.selectFrom('audit_log').select(['action', 'new_value']).where('entity_type', '=', 'api_key').where('entity_id', '=', String(created.key.id)).execute();
-    expect(rows).toEqual([{ action: 'api_key.create', new_value: expect.objectContaining({ name: 'SIEM', scopes: ['sysLog.read'] }) }]);
+    expect(rows.map((r) => r.action)).toEqual(['api_key.create']);
+    expect(rows[0]?.new_value).toMatchObject({ name: 'SIEM', scopes: ['sysLog.read'] });
     expect(JSON.stringify(rows)).not.toContain(stored.secret_hash);
   });
 
@@ -229,7 +230,7 @@ describe('internal interfaces (API keys)', () => {
     refused(await study.t.call('POST', '/dcap/sys/internalinterface/revoke/999999', { token: admin() }), 404, 'apikey.not_found');
     const audit = await study.t.deps.db.selectFrom('audit_log').select(['action', 'old_value', 'new_value']).where('entity_type', '=', 'api_key').where('entity_id', '=', String(revokable.key.id)).orderBy('id').execute();
     expect(audit.map((r) => r.action)).toEqual(['api_key.create', 'api_key.update']);
-    expect(audit[1]?.new_value).toMatchObject({ revokedAt: expect.any(String) });
+    expect((audit[1]?.new_value as { revokedAt: string | null } | undefined)?.revokedAt).toMatch(/^\d{4}-/);
   });
 
   it('refuses a bad expiry or scope, and anyone but platform administrators', async () => {
