@@ -25,6 +25,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/onlineUser',
       '/sys/sysLog',
       '/sys/cache',
+      '/sys/internalinterface',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

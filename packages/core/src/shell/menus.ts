@@ -221,6 +221,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysOnlineUser', path: '/sys/onlineUser', titleKey: 'admin.menu.onlineUser', icon: 'team', sort: 90, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
       { key: 'sysLog', path: '/sys/sysLog', titleKey: 'admin.menu.sysLog', icon: 'fileSearch', sort: 95, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
       { key: 'sysCache', path: '/sys/cache', titleKey: 'admin.menu.cache', icon: 'database', sort: 100, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      { key: 'sysInternalInterface', path: '/sys/internalinterface', titleKey: 'admin.menu.internalInterface', icon: 'api', sort: 105, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
     ],
   },
 ];

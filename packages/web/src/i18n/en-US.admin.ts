@@ -4,7 +4,7 @@ import type { zhCNAdmin } from './zh-CN.admin';
 /** English texts of platform administration: online users, the operation log and caches (spec 000 §2.2) (part of en-US.ts). */
 export const enUSAdmin: Shape<typeof zhCNAdmin> = {
   admin: {
-    menu: { onlineUser: 'Online users', sysLog: 'Operation log', cache: 'Caches' },
+    menu: { onlineUser: 'Online users', sysLog: 'Operation log', cache: 'Caches', internalInterface: 'Internal interfaces' },
     loadFailed: 'Loading failed',
     online: {
       title: 'Online users',
@@ -29,6 +29,27 @@ export const enUSAdmin: Shape<typeof zhCNAdmin> = {
       results: { success: 'Success', failure: 'Failure' },
       filters: { user: 'User', action: 'Action', actionPlaceholder: 'e.g. auth.login or auth.*', project: 'Project', result: 'Result', range: 'Time', all: 'All', search: 'Search', reset: 'Reset' },
       columns: { id: 'Sequence', at: 'Time', user: 'User', action: 'Action', result: 'Result', entity: 'Entity', project: 'Project', ip: 'IP address', actions: 'Actions' },
+    },
+    apiKeys: {
+      title: 'Internal interfaces',
+      intro: 'Other systems (a hospital security monitor, a user directory) call the platform with an API key sent in the {{header}} header. A key reaches only the read calls of its scopes and acts as no user.',
+      new: 'New key',
+      createTitle: 'New API key',
+      create: 'Create',
+      cancel: 'Cancel',
+      done: 'I have saved it',
+      secretOnce: 'The key is shown this once and cannot be shown again: copy it now and keep it safe.',
+      usage: 'Send it in the {{header}} header of each call.',
+      readOnly: 'Every scope only reads: a key changes nothing and reaches no project data.',
+      nameRequired: 'Enter a name',
+      scopesRequired: 'Choose at least one scope',
+      expiryRequired: 'Choose an expiry',
+      expiryHint: 'At most {{days}} days; the key stops at the end of that day',
+      revoke: 'Revoke',
+      revokeConfirm: 'Revoke the key "{{name}}"? Systems using it are refused from their next call.',
+      scopes: { sysLog: { read: 'Read the operation log' }, users: { read: 'Read the user list' }, units: { read: 'Read the hospital list' } },
+      states: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+      columns: { name: 'Name', prefix: 'Key prefix', scopes: 'Scopes', state: 'Status', expiresAt: 'Expires', lastUsedAt: 'Last used', createdBy: 'Created', actions: 'Actions' },
     },
     cache: {
       title: 'Caches',

@@ -1,7 +1,7 @@
 /** Chinese texts of platform administration: online users, the operation log and caches (spec 000 §2.2) (part of zh-CN.ts). */
 export const zhCNAdmin = {
   admin: {
-    menu: { onlineUser: '在线用户', sysLog: '操作日志', cache: '缓存管理' },
+    menu: { onlineUser: '在线用户', sysLog: '操作日志', cache: '缓存管理', internalInterface: '内部接口' },
     loadFailed: '加载失败',
     online: {
       title: '在线用户',
@@ -26,6 +26,27 @@ export const zhCNAdmin = {
       results: { success: '成功', failure: '失败' },
       filters: { user: '用户', action: '操作', actionPlaceholder: '如 auth.login 或 auth.*', project: '项目', result: '结果', range: '时间', all: '全部', search: '查询', reset: '重置' },
       columns: { id: '序号', at: '时间', user: '用户', action: '操作', result: '结果', entity: '对象', project: '项目', ip: 'IP 地址', actions: '操作' },
+    },
+    apiKeys: {
+      title: '内部接口',
+      intro: '其他系统（如医院安全审计平台、用户目录）使用 API 密钥调用本平台，请求头 {{header}} 中携带密钥。密钥只能调用其权限范围内的只读接口，不代表任何用户。',
+      new: '新建密钥',
+      createTitle: '新建 API 密钥',
+      create: '创建',
+      cancel: '取消',
+      done: '我已保存',
+      secretOnce: '密钥只显示这一次，关闭后无法再次查看，请立即复制并妥善保存。',
+      usage: '调用时在请求头 {{header}} 中携带此密钥。',
+      readOnly: '所有权限范围均为只读；密钥不能修改任何数据，也不能访问项目数据。',
+      nameRequired: '请输入名称',
+      scopesRequired: '请至少选择一个权限范围',
+      expiryRequired: '请选择有效期',
+      expiryHint: '最长 {{days}} 天，到期当天结束时失效',
+      revoke: '撤销',
+      revokeConfirm: '确定撤销密钥“{{name}}”吗？使用它的系统将立即无法调用。',
+      scopes: { sysLog: { read: '读取操作日志' }, users: { read: '读取用户列表' }, units: { read: '读取医院列表' } },
+      states: { active: '有效', expired: '已过期', revoked: '已撤销' },
+      columns: { name: '名称', prefix: '密钥前缀', scopes: '权限范围', state: '状态', expiresAt: '有效期至', lastUsedAt: '最近使用', createdBy: '创建', actions: '操作' },
     },
     cache: {
       title: '缓存管理',

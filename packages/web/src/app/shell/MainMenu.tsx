@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -64,6 +65,7 @@ const MENU_ICONS: Record<string, ReactNode> = {
   notification: <NotificationOutlined />,
   fileSearch: <FileSearchOutlined />,
   database: <DatabaseOutlined />,
+  api: <ApiOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OnlineSession, SysLogEntry } from '@dcap/core';
+import type { ApiKey, OnlineSession, SysLogEntry } from '@dcap/core';
+import { API_KEY_SCOPES } from '@dcap/core';
 import { ADMIN, makeInit } from '../../test/fixtures';
 import { fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
@@ -116,5 +117,60 @@ describe('caches /sys/cache', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
     await waitFor(() => expect(fake.requests.find((r) => r.path === '/sys/cache/clear')?.body).toBe(JSON.stringify({ name: 'sessions' })));
     await waitFor(() => expect(screen.getByTestId('cache-entries-sessions').textContent).toBe('0'));
+  });
+});
+
+const apiKey = (id: number, state: ApiKey['state']): ApiKey => ({
+  id,
+  name: `Key ${String(id)}`,
+  prefix: 'dcapk_abcdef',
+  scopes: ['sysLog.read'],
+  expiresAt: '2027-03-01T08:00:00.000Z',
+  revokedAt: state === 'revoked' ? '2026-03-02T08:00:00.000Z' : null,
+  lastUsedAt: null,
+  createdAt: '2026-03-01T08:00:00.000Z',
+  createdBy: 'admin',
+  state,
+});
+
+describe('internal interfaces /sys/internalinterface', () => {
+  it('creates a key with a name, scopes and expiry and shows its secret once; revokes another after a confirmation', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeInit(ADMIN)),
+      'GET /sys/internalinterface/list': () => ok([apiKey(2, 'active'), apiKey(1, 'revoked')]),
+      'POST /sys/internalinterface/save': () => ({ body: { code: 0, msg: 'API key created; copy it now', data: { key: apiKey(3, 'active'), secret: 'dcapk_secretvalue' } } }),
+      'POST /sys/internalinterface/revoke/2': () => ({ body: { code: 0, msg: 'API key revoked', data: apiKey(2, 'revoked') } }),
+    });
+    renderApp({ path: '/sys/internalinterface', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    expect((await screen.findByTestId('apikey-state-1')).textContent).toBe('Revoked');
+    expect(screen.queryByTestId('apikey-revoke-1')).toBeNull();
+    expect(screen.getAllByText('Read the operation log').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByTestId('apikey-new'));
+    fireEvent.change(await screen.findByTestId('apikey-name'), { target: { value: 'SIEM' } });
+    fireEvent.click(screen.getByLabelText('Read the user list'));
+    fireEvent.click(screen.getByTestId('apikey-submit'));
+    expect((await screen.findByTestId('apikey-secret')).textContent).toContain('dcapk_secretvalue');
+    const sent = JSON.parse(fake.requests.find((r) => r.path === '/sys/internalinterface/save')?.body ?? '{}') as { name: string; scopes: string[]; expiresAt: string };
+    expect(sent.name).toBe('SIEM');
+    // The form starts with the operation log; the user list is ticked beside it.
+    expect(sent.scopes).toEqual(API_KEY_SCOPES.slice(0, 2));
+    expect(sent.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:59/);
+    fireEvent.click(screen.getByTestId('apikey-done'));
+    await waitFor(() => expect(screen.queryByTestId('apikey-secret')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('apikey-revoke-2'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(fake.requests.some((r) => r.path === '/sys/internalinterface/revoke/2')).toBe(true));
+  });
+
+  it('names scopes and states in Chinese', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeInit(ADMIN)),
+      'GET /sys/internalinterface/list': () => ok([apiKey(2, 'expired')]),
+    });
+    renderApp({ path: '/sys/internalinterface', fetch: fake.fetch, locale: 'zh-CN', token: 't' });
+    expect((await screen.findByTestId('apikey-state-2')).textContent).toBe('已过期');
+    expect(screen.getByText('读取操作日志')).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cacheListSchema, onlineUsersPageSchema, sysLogPageSchema } from '@dcap/core';
-import type { ExportFormat, ServerCache, SysLogFilters } from '@dcap/core';
+import { apiKeyCreatedSchema, apiKeyListSchema, apiKeySchema, cacheListSchema, onlineUsersPageSchema, sysLogPageSchema } from '@dcap/core';
+import type { ApiKeyCreate, ExportFormat, ServerCache, SysLogFilters } from '@dcap/core';
 import { z } from 'zod';
 import type { DownloadedFile } from '../../api/client';
 import { useApi } from '../../app/services';
@@ -62,5 +62,31 @@ export function useClearCache() {
   return useMutation({
     mutationFn: (name: ServerCache) => api.request('/sys/cache/clear', { method: 'POST', json: { name }, notify: true, serverMessage: true, schema: cacheListSchema }),
     onSuccess: (data) => queryClient.setQueryData(adminKeys.caches, data),
+  });
+}
+
+export const apiKeyKeys = ['admin', 'apiKeys'] as const;
+
+export function useApiKeys() {
+  const api = useApi();
+  return useQuery({ queryKey: apiKeyKeys, queryFn: ({ signal }) => api.request('/sys/internalinterface/list', { signal, schema: apiKeyListSchema }) });
+}
+
+/** Creates a key; the answer holds its secret, shown once. */
+export function useCreateApiKey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiKeyCreate) => api.request('/sys/internalinterface/save', { method: 'POST', json: body, notify: true, serverMessage: true, schema: apiKeyCreatedSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`/sys/internalinterface/revoke/${String(id)}`, { method: 'POST', notify: true, serverMessage: true, schema: apiKeySchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys }),
   });
 }
