@@ -36,6 +36,7 @@ export const onlineSessionSchema = z.object({
   expiresAt: z.string(),
   projectId: z.number().nullable(),
   projectName: z.string().nullable(),
+  projectNameEn: z.string().nullable(),
   env: z.string().nullable(),
   /** The caller's own session: signing it out is refused (they have "sign out" for that). */
   own: z.boolean(),
@@ -96,6 +97,7 @@ export const sysLogEntrySchema = z.object({
   entityId: z.string().nullable(),
   projectId: z.number().nullable(),
   projectName: z.string().nullable(),
+  projectNameEn: z.string().nullable(),
   env: z.string().nullable(),
   ip: z.string().nullable(),
   oldValue: z.unknown(),

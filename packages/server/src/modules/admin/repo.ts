@@ -24,6 +24,7 @@ export interface OnlineSessionRow {
   current_project_id: number | null;
   current_env: string | null;
   project_name: string | null;
+  project_name_en: string | null;
 }
 
 /**
@@ -48,7 +49,7 @@ function openSessions(db: Executor, now: Date, idleMs: number, keyword: string |
 
 export async function listOnlineSessions(db: Executor, now: Date, idleMs: number, keyword: string | undefined, page: { limit: number; offset: number }): Promise<OnlineSessionRow[]> {
   return openSessions(db, now, idleMs, keyword)
-    .select(['s.id', 's.user_id', 'u.username', 'u.name', 's.ip', 's.user_agent', 's.created_at', 's.last_seen_at', 's.expires_at', 's.current_project_id', 's.current_env', 'p.name as project_name'])
+    .select(['s.id', 's.user_id', 'u.username', 'u.name', 's.ip', 's.user_agent', 's.created_at', 's.last_seen_at', 's.expires_at', 's.current_project_id', 's.current_env', 'p.name as project_name', 'p.name_en as project_name_en'])
     .orderBy('s.last_seen_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(page.limit)
@@ -97,6 +98,7 @@ export interface SysLogRow {
   entity_id: string | null;
   project_id: number | null;
   project_name: string | null;
+  project_name_en: string | null;
   env: string | null;
   ip: string | null;
   old_value: unknown;
@@ -134,6 +136,7 @@ const SYS_LOG_COLUMNS = [
   'a.entity_id',
   'a.project_id',
   'p.name as project_name',
+  'p.name_en as project_name_en',
   'a.env',
   'a.ip',
   'a.old_value',

@@ -17,7 +17,7 @@ export function CachePage() {
   const clear = useClearCache();
 
   const columns: TableColumnsType<CacheInfo> = [
-    { key: 'name', title: t('admin.cache.columns.name'), render: (_, c) => t(`admin.cache.names.${c.name}`) },
+    { key: 'name', title: t('admin.cache.columns.name'), width: 150, render: (_, c) => t(`admin.cache.names.${c.name}`) },
     { key: 'description', title: t('admin.cache.columns.description'), render: (_, c) => t(`admin.cache.descriptions.${c.name}`) },
     { key: 'entries', title: t('admin.cache.columns.entries'), dataIndex: 'entries', width: 100, align: 'right', render: (_, c) => <span data-testid={`cache-entries-${c.name}`}>{c.entries}</span> },
     { key: 'maxEntries', title: t('admin.cache.columns.maxEntries'), dataIndex: 'maxEntries', width: 110, align: 'right' },

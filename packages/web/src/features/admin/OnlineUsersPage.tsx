@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnlineSession } from '@dcap/core';
+import { currentLocale } from '../../i18n';
 import { useConfirm } from '../../lib/confirm';
 import { useForceSignOut, useOnlineUsers } from './api';
 
@@ -15,7 +16,8 @@ const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
  * and current project, and force sign-out, which ends the session at once on every server instance.
  */
 export function OnlineUsersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
   const confirm = useConfirm();
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [pageNo, setPageNo] = useState(1);
@@ -26,7 +28,7 @@ export function OnlineUsersPage() {
     { key: 'username', title: t('admin.online.columns.username'), width: 140, render: (_, s) => (s.own ? <>{s.username} <Tag color="blue">{t('admin.online.you')}</Tag></> : s.username) },
     { key: 'name', title: t('admin.online.columns.name'), dataIndex: 'name', width: 140 },
     { key: 'ip', title: t('admin.online.columns.ip'), width: 130, render: (_, s) => s.ip ?? '—' },
-    { key: 'project', title: t('admin.online.columns.project'), width: 160, render: (_, s) => (s.projectName ? `${s.projectName}${s.env ? ` · ${s.env}` : ''}` : '—') },
+    { key: 'project', title: t('admin.online.columns.project'), width: 160, render: (_, s) => (s.projectName ? `${(english ? s.projectNameEn : null) ?? s.projectName}${s.env ? ` · ${s.env}` : ''}` : '—') },
     { key: 'signedInAt', title: t('admin.online.columns.signedInAt'), width: 170, render: (_, s) => time(s.signedInAt) },
     { key: 'lastSeenAt', title: t('admin.online.columns.lastSeenAt'), width: 170, render: (_, s) => time(s.lastSeenAt) },
     { key: 'userAgent', title: t('admin.online.columns.userAgent'), ellipsis: true, render: (_, s) => <span title={s.userAgent ?? ''}>{s.userAgent ?? '—'}</span> },

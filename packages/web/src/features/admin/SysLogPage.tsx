@@ -15,6 +15,7 @@ import { useSysLog, useSysLogExport } from './api';
 
 const PAGE_SIZE = 20;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss Z');
+const projectOf = (entry: SysLogEntry, english: boolean) => (english ? (entry.projectNameEn ?? entry.projectName) : entry.projectName);
 const valueText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 interface FilterForm {
@@ -31,7 +32,8 @@ function ResultTag({ result }: { result: SysLogResult }) {
 }
 
 function EntryModal({ entry, onClose }: { entry: SysLogEntry | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
   return (
     <Modal open={entry !== null} onCancel={onClose} footer={null} width={720} title={t('admin.sysLog.detail', { id: entry?.id ?? '' })} destroyOnHidden>
       {entry ? (
@@ -43,7 +45,7 @@ function EntryModal({ entry, onClose }: { entry: SysLogEntry | null; onClose: ()
             <ResultTag result={entry.result} />
           </Descriptions.Item>
           <Descriptions.Item label={t('admin.sysLog.columns.entity')}>{`${entry.entityType}:${entry.entityId ?? ''}`}</Descriptions.Item>
-          <Descriptions.Item label={t('admin.sysLog.columns.project')}>{entry.projectName ? `${entry.projectName}${entry.env ? ` · ${entry.env}` : ''}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('admin.sysLog.columns.project')}>{entry.projectName ? `${projectOf(entry, english) ?? ''}${entry.env ? ` · ${entry.env}` : ''}` : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('admin.sysLog.columns.ip')}>{entry.ip ?? '—'}</Descriptions.Item>
           {entry.projectId === null ? (
             <>
@@ -96,13 +98,13 @@ export function SysLogPage() {
   const download = (format: ExportFormat) => void settle(async () => saveFile(await exporter.mutateAsync({ filters, format })));
 
   const columns: TableColumnsType<SysLogEntry> = [
-    { key: 'id', title: t('admin.sysLog.columns.id'), dataIndex: 'id', width: 80 },
+    { key: 'id', title: t('admin.sysLog.columns.id'), dataIndex: 'id', width: 100 },
     { key: 'at', title: t('admin.sysLog.columns.at'), width: 200, render: (_, e) => time(e.at) },
     { key: 'user', title: t('admin.sysLog.columns.user'), width: 160, render: (_, e) => (e.actorName ? `${e.actorName} (${e.actorUsername ?? ''})` : (e.actorUsername ?? '—')) },
     { key: 'action', title: t('admin.sysLog.columns.action'), dataIndex: 'action', width: 200 },
     { key: 'result', title: t('admin.sysLog.columns.result'), width: 90, render: (_, e) => <ResultTag result={e.result} /> },
     { key: 'entity', title: t('admin.sysLog.columns.entity'), ellipsis: true, render: (_, e) => `${e.entityType}:${e.entityId ?? ''}` },
-    { key: 'project', title: t('admin.sysLog.columns.project'), width: 160, render: (_, e) => e.projectName ?? '—' },
+    { key: 'project', title: t('admin.sysLog.columns.project'), width: 160, render: (_, e) => projectOf(e, locale === 'en-US') ?? '—' },
     { key: 'ip', title: t('admin.sysLog.columns.ip'), width: 130, render: (_, e) => e.ip ?? '—' },
     {
       key: 'actions',

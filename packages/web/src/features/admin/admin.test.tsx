@@ -18,6 +18,7 @@ const session = (id: number, username: string, own = false): OnlineSession => ({
   expiresAt: '2026-03-01T20:00:00.000Z',
   projectId: null,
   projectName: null,
+  projectNameEn: null,
   env: null,
   own,
 });
@@ -34,6 +35,7 @@ const entry = (id: number, action: string, overrides: Partial<SysLogEntry> = {})
   entityId: '7',
   projectId: null,
   projectName: null,
+  projectNameEn: null,
   env: null,
   ip: '10.0.0.2',
   oldValue: null,
@@ -82,12 +84,15 @@ describe('operation log /sys/sysLog', () => {
     const fake = fakeServer({
       'GET /sys/init': () => ok(makeInit(ADMIN)),
       'GET /project/list': () => ok([]),
-      'GET /sys/sysLog/list': () => ok({ list: [entry(9, 'auth.login_failed'), entry(8, 'record.save', { projectId: 3, projectName: 'Study A', newValue: null })], total: 2, pageNo: 1, pageSize: 20 }),
+      'GET /sys/sysLog/list': () => ok({ list: [entry(9, 'auth.login_failed'), entry(8, 'record.save', { projectId: 3, projectName: '研究甲', projectNameEn: 'Study A', newValue: null })], total: 2, pageNo: 1, pageSize: 20 }),
     });
     renderApp({ path: '/sys/sysLog', fetch: fake.fetch, locale: 'en-US', token: 't' });
     const table = await screen.findByTestId('syslog-table');
     expect(await within(table).findByText('Failure')).toBeDefined();
     expect(within(table).getByText('Success')).toBeDefined();
+    // A project is named in the reader's language.
+    expect(within(table).getByText('Study A')).toBeDefined();
+    expect(within(table).queryByText('研究甲')).toBeNull();
     fireEvent.change(screen.getByTestId('syslog-action'), { target: { value: 'auth.*' } });
     fireEvent.mouseDown(within(screen.getByTestId('sys-log')).getAllByRole('combobox')[1] as HTMLElement);
     fireEvent.click(await screen.findByTitle('Failure'));
