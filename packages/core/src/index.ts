@@ -60,3 +60,4 @@ export * from './supply/index.js';
 export * from './messages/index.js';
 export * from './sop/index.js';
 export * from './epro/index.js';
+export * from './admin/index.js';

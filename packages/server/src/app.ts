@@ -64,6 +64,8 @@ import { createChannels, createWechatClient } from './modules/messages/channels/
 import { MessageSender } from './modules/messages/sender.js';
 import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
 import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
+import { registerAdminRoutes } from './modules/admin/routes.js';
+import { authenticateApiKey } from './modules/admin/api-keys.js';
 
 export interface AppOptions {
   config: Config;
@@ -103,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const deps: ServiceDeps = { db: database.db, config, clock: options.clock ?? systemClock, sessions: new SessionCache() };
   const fastify = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization', 'req.headers["x-api-key"]'] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return authenticate(deps, typeof token === 'string' ? token : undefined);
     },
     (actor, projectId) => resolveProjectAccess(deps.db, actor, projectId),
+    (secret, scope) => authenticateApiKey(deps, secret, scope),
   );
   registerAuthRoutes(fastify, routes, deps);
   registerSystemRoutes(fastify, routes, deps);
@@ -178,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(reminderJobHandler);
   registerMessageLogRoutes(fastify, routes, deps);
   registerWechatBindingRoutes(fastify, routes, deps, wechat);
+  registerAdminRoutes(fastify, routes, deps);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });

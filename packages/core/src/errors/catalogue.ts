@@ -16,6 +16,7 @@ import { BALANCE_ERRORS, BALANCE_NOTICES } from './catalogue-balance.js';
 import { SUPPLY_ERRORS } from './catalogue-supply.js';
 import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
 import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
+import { ADMIN_ERRORS, ADMIN_NOTICES } from './catalogue-admin.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 
@@ -409,6 +410,7 @@ export const ERRORS = {
   ...SUPPLY_ERRORS,
   ...EPRO_ERRORS,
   ...MESSAGES_ERRORS,
+  ...ADMIN_ERRORS,
   ...MESSAGE_CONFIG_ERRORS,
   ...SOP_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
@@ -441,6 +443,7 @@ export const NOTICES = {
   ...EPRO_NOTICES,
   ...MESSAGES_NOTICES,
   ...SOP_NOTICES,
+  ...ADMIN_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

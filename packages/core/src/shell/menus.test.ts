@@ -23,6 +23,10 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/derivedField',
       '/sys/messageConfig',
       '/sys/messageLog',
+      '/sys/onlineUser',
+      '/sys/sysLog',
+      '/sys/cache',
+      '/sys/internalinterface',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

@@ -222,6 +222,11 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
       // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.
       { key: 'sysMessageLog', path: '/sys/messageLog', titleKey: 'messages.menu.log', icon: 'mail', sort: 85, visibleTo: (viewer) => canOnPlatform(viewer, 'message.manage') },
+      // Spec 000 §2.2 platform administration: who is signed in, the operation log, the server's caches.
+      { key: 'sysOnlineUser', path: '/sys/onlineUser', titleKey: 'admin.menu.onlineUser', icon: 'team', sort: 90, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      { key: 'sysLog', path: '/sys/sysLog', titleKey: 'admin.menu.sysLog', icon: 'fileSearch', sort: 95, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      { key: 'sysCache', path: '/sys/cache', titleKey: 'admin.menu.cache', icon: 'database', sort: 100, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      { key: 'sysInternalInterface', path: '/sys/internalinterface', titleKey: 'admin.menu.internalInterface', icon: 'api', sort: 105, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
     ],
   },
 ];

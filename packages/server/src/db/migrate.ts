@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_message_outbox.js';
 import * as m0025 from './migrations/0025_message_configs.js';
 import * as m0026 from './migrations/0026_survey_links.js';
 import * as m0027 from './migrations/0027_visit_reminders.js';
+import * as m0029 from './migrations/0029_api_keys.js';
 import * as m0031 from './migrations/0031_sop.js';
 import type { Database } from './schema.js';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_message_configs': m0025,
   '0026_survey_links': m0026,
   '0027_visit_reminders': m0027,
+  '0029_api_keys': m0029,
   '0031_sop': m0031,
 };
 

@@ -42,6 +42,7 @@ import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, Re
 import type { SopDocumentsTable, SopVersionsTable } from './tables/sop.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
+import type { ApiKeysTable } from './tables/admin.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
 export type * from './tables/platform.js';
@@ -49,6 +50,7 @@ export type * from './tables/projects.js';
 export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
+export type * from './tables/admin.js';
 export type * from './tables/imports.js';
 export type * from './tables/randomisation.js';
 export type * from './tables/supply.js';
@@ -132,4 +134,5 @@ export interface Database {
   survey_hits: SurveyHitsTable;
   sop_documents: SopDocumentsTable;
   sop_versions: SopVersionsTable;
+  api_keys: ApiKeysTable;
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import type { NoticeCode, PlatformAction, ProjectAction } from '@dcap/core';
-import { AppError, canInProject, canOnPlatform, describeValidationIssues, noticeMessage } from '@dcap/core';
+import type { ApiKeyScope, NoticeCode, PlatformAction, ProjectAction } from '@dcap/core';
+import { API_KEY_HEADER, AppError, canInProject, canOnPlatform, describeValidationIssues, noticeMessage } from '@dcap/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor, RequestContext, RequestMeta } from './context.js';
@@ -80,6 +80,12 @@ export interface RouteDefinition<
    * call); every other signed-in call answers `auth.password_change_required` (docs/decisions.md).
    */
   beforePasswordChange?: boolean;
+  /**
+   * The API-key scope that admits this call (docs/decisions.md "Platform administration"): a request with
+   * the `X-Api-Key` header is authenticated by the key alone and reaches only the calls naming one of its
+   * scopes; every other call refuses it.
+   */
+  apiKey?: ApiKeyScope;
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
@@ -108,6 +114,7 @@ export interface RegisteredRoute {
   response: AnySchema;
   consumes: string[];
   raw: boolean;
+  apiKey?: ApiKeyScope;
 }
 
 function parse(schema: AnySchema | undefined, value: unknown, where: string, meta: RequestMeta): unknown {
@@ -163,6 +170,8 @@ export class RouteRegistry {
   constructor(
     private readonly authenticate: (request: FastifyRequest) => Promise<Actor | null>,
     private readonly resolveProject: ProjectResolver,
+    /** Resolves an API key for a call admitting `scope` (none: the call admits no key), or refuses it. */
+    private readonly authenticateKey?: (secret: string, scope: ApiKeyScope | undefined) => Promise<Actor>,
   ) {}
 
   add<
@@ -185,6 +194,7 @@ export class RouteRegistry {
       response: definition.response,
       consumes,
       raw: definition.raw ?? false,
+      ...(definition.apiKey ? { apiKey: definition.apiKey } : {}),
     });
     app.route({
       method: definition.method,
@@ -196,8 +206,14 @@ export class RouteRegistry {
         if (definition.body && contentType && !consumes.includes(contentType)) {
           throw new AppError('request.unsupported_media_type', { type: contentType });
         }
-        request.actor = definition.access === 'public' ? null : await this.authenticate(request);
-        authorise(definition.access, request.actor, definition.beforePasswordChange ?? false);
+        const apiKey = request.headers[API_KEY_HEADER];
+        if (definition.access !== 'public' && typeof apiKey === 'string' && this.authenticateKey) {
+          // The key's scope is the whole of the integration's rights; it holds no user's.
+          request.actor = await this.authenticateKey(apiKey, definition.apiKey);
+        } else {
+          request.actor = definition.access === 'public' ? null : await this.authenticate(request);
+          authorise(definition.access, request.actor, definition.beforePasswordChange ?? false);
+        }
         const input = {
           body: parse(definition.body, request.body, 'body', meta) as Out<B>,
           query: parse(definition.query, request.query, 'query', meta) as Out<Q>,

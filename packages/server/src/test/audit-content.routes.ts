@@ -32,6 +32,12 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/sys/user/unbindMiniApp/:id': 'modules/messages/binding.test.ts',
   'POST /dcap/sys/messageLog/resend/:id': 'modules/messages/log.test.ts',
   'POST /dcap/sys/messageLog/cancel/:id': 'modules/messages/log.test.ts',
+  // Platform administration: force sign-out, the operation log's export and clearing a cache.
+  'POST /dcap/sys/onlineUser/signOut/:id': 'modules/admin/admin.test.ts',
+  'GET /dcap/sys/sysLog/export': 'modules/admin/admin.test.ts',
+  'POST /dcap/sys/cache/clear': 'modules/admin/admin.test.ts',
+  'POST /dcap/sys/internalinterface/save': 'modules/admin/admin.test.ts',
+  'POST /dcap/sys/internalinterface/revoke/:id': 'modules/admin/admin.test.ts',
   'POST /dcap/login': 'modules/auth/auth.test.ts',
   'GET /dcap/logout': 'modules/auth/auth.test.ts',
   // The login response enters the first listed project when the session has none (spec 000 §4.1).
@@ -169,6 +175,10 @@ export const READS = new Set([
   'GET /dcap/sys/messageLog/list',
   'GET /dcap/sys/messageLog/stats',
   'GET /dcap/sys/messageLog/info/:id',
+  'GET /dcap/sys/onlineUser/list',
+  'GET /dcap/sys/sysLog/list',
+  'GET /dcap/sys/cache/list',
+  'GET /dcap/sys/internalinterface/list',
   'POST /dcap/project/recordData/attachment/list',
   'GET /dcap/project/recordData/attachment/picture/:projectId/:id',
   'GET /dcap/project/recordData/importTemplate/:instrumentInsId/:table',

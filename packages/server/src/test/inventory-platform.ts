@@ -15,6 +15,23 @@ async function outboxMessage(f: Fixture): Promise<number> {
   return ids[0] ?? 0;
 }
 
+/** A fresh session of the sign-in user, for force sign-out: no persona's own session is ended. */
+async function freshSession(f: Fixture): Promise<number> {
+  await f.study.t.signIn(LOGIN.username, LOGIN.password);
+  const row = await f.study.t.deps.db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select('s.id').where('u.username', '=', LOGIN.username).orderBy('s.id', 'desc').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh API key no one uses, for revocation. */
+async function spareApiKey(f: Fixture): Promise<number> {
+  const row = await f.study.t.deps.db
+    .insertInto('api_keys')
+    .values({ name: 'Spare', prefix: 'dcapk_spare', secret_hash: `spare-${String(Math.random())}`, scopes: ['sysLog.read'], expires_at: new Date(f.study.t.clock.now().getTime() + 86_400_000), created_by: f.personas.platformAdmin.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * How to call each public, signed-in and platform route in the permission inventory. Platform writes
  * aim at fresh rows, so an allowed call succeeds and a refused one is seen to change nothing.
@@ -169,4 +186,16 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'POST /dcap/sys/messageLog/cancel/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/cancel/${await outboxMessage(f)}` }) },
   // A queued message cannot be resent (409): the call still shows who passes the access check, and changes nothing.
   'POST /dcap/sys/messageLog/resend/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/resend/${await outboxMessage(f)}` }) },
+  // Platform administration (platform.administer, spec 000 §2.2 /sys/onlineUser, /sys/sysLog, /sys/cache).
+  'GET /dcap/sys/onlineUser/list': { call: () => ({ method: 'GET', url: '/dcap/sys/onlineUser/list?keyword=mx' }) },
+  'POST /dcap/sys/onlineUser/signOut/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/onlineUser/signOut/${await freshSession(f)}` }) },
+  'GET /dcap/sys/sysLog/list': { call: () => ({ method: 'GET', url: '/dcap/sys/sysLog/list?action=auth.*&result=success' }) },
+  'GET /dcap/sys/sysLog/export': { call: () => ({ method: 'GET', url: '/dcap/sys/sysLog/export?format=csv&action=auth.login' }) },
+  'GET /dcap/sys/cache/list': { call: () => ({ method: 'GET', url: '/dcap/sys/cache/list' }) },
+  'POST /dcap/sys/cache/clear': { call: () => ({ method: 'POST', url: '/dcap/sys/cache/clear', body: { name: 'sessions' } }) },
+  'GET /dcap/sys/internalinterface/list': { call: () => ({ method: 'GET', url: '/dcap/sys/internalinterface/list' }) },
+  'POST /dcap/sys/internalinterface/save': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/internalinterface/save', body: { name: 'Matrix key', scopes: ['sysLog.read'], expiresAt: new Date(f.study.t.clock.now().getTime() + 86_400_000).toISOString() } }),
+  },
+  'POST /dcap/sys/internalinterface/revoke/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/internalinterface/revoke/${await spareApiKey(f)}` }) },
 };

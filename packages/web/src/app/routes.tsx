@@ -28,6 +28,10 @@ const accountSettingsPage = async () => ({
   Component: (await import('../features/account/AccountSettingsPage')).AccountSettingsPage,
 });
 const messageLogPage = async () => ({ Component: (await import('../features/messages/MessageLogPage')).MessageLogPage });
+const onlineUsersPage = async () => ({ Component: (await import('../features/admin/OnlineUsersPage')).OnlineUsersPage });
+const sysLogPage = async () => ({ Component: (await import('../features/admin/SysLogPage')).SysLogPage });
+const cachePage = async () => ({ Component: (await import('../features/admin/CachePage')).CachePage });
+const internalInterfacesPage = async () => ({ Component: (await import('../features/admin/InternalInterfacesPage')).InternalInterfacesPage });
 const usersPage = async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage });
 const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
 const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
@@ -119,6 +123,10 @@ export const routes: RouteObject[] = [
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
           { path: '/sys/messageLog', lazy: messageLogPage },
+          { path: '/sys/onlineUser', lazy: onlineUsersPage },
+          { path: '/sys/sysLog', lazy: sysLogPage },
+          { path: '/sys/cache', lazy: cachePage },
+          { path: '/sys/internalinterface', lazy: internalInterfacesPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {
             // Opening a design screen moves the session into the development environment (spec 000 §4.3).

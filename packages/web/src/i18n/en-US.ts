@@ -14,6 +14,7 @@ import { enUSSupply } from './en-US.supply';
 import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
 import { enUSSop } from './en-US.sop';
+import { enUSAdmin } from './en-US.admin';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -316,6 +317,7 @@ export const enUS: Catalogue = {
   ...enUSEpro,
   ...enUSMessages,
   ...enUSSop,
+  ...enUSAdmin,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

@@ -13,6 +13,7 @@ import { zhCNSupply } from './zh-CN.supply';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
+import { zhCNAdmin } from './zh-CN.admin';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -314,6 +315,7 @@ export const zhCN = {
   ...zhCNEpro,
   ...zhCNMessages,
   ...zhCNSop,
+  ...zhCNAdmin,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

@@ -4,8 +4,10 @@ import type { OpenSession } from './sessions-repo.js';
 /** The channel the database announces session and user changes on (migration 0003). */
 export const SESSION_CHANNEL = 'dcap_session';
 
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 10_000;
+export const SESSION_CACHE_TTL_MS = 30_000;
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+const TTL_MS = SESSION_CACHE_TTL_MS;
+const MAX_ENTRIES = SESSION_CACHE_MAX_ENTRIES;
 const RECONNECT_MS = 5_000;
 
 /**
@@ -28,6 +30,11 @@ export class SessionCache {
 
   get isLive(): boolean {
     return this.live;
+  }
+
+  /** Sessions remembered now (platform administration's cache view, /sys/cache). */
+  get size(): number {
+    return this.entries.size;
   }
 
   setLive(live: boolean): void {
@@ -80,9 +87,12 @@ export class SessionCache {
     for (const [key, entry] of this.entries) if (entry.session.user.id === userId) this.entries.delete(key);
   }
 
-  private clear(): void {
+  /** Forgets every session; the next call of each reads the database again. Returns how many were held. */
+  clear(): number {
+    const held = this.entries.size;
     this.evictions += 1;
     this.entries.clear();
+    return held;
   }
 
   /** Applies an announcement: `session:<id>`, `user:<id>`, or anything else clears everything. */

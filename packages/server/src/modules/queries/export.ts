@@ -28,7 +28,7 @@ const SHEETS: Record<Locale, { queries: string; trail: string }> = {
   'en-US': { queries: 'Queries', trail: 'Audit trail' },
 };
 
-type Cell = string | number;
+export type Cell = string | number;
 
 /** A cell a spreadsheet program would read as a formula is written as text (CSV injection). */
 const safe = (cell: Cell): Cell => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
@@ -43,7 +43,7 @@ function csvLine(cells: readonly Cell[]): string {
 }
 
 /** The rows as an xlsx workbook or a CSV file (UTF-8 with a byte order mark, so spreadsheet programs read Chinese). */
-async function tableFile(format: ExportFormat, sheet: string, header: string[], rows: Cell[][], name: string): Promise<FileReply> {
+export async function tableFile(format: ExportFormat, sheet: string, header: string[], rows: Cell[][], name: string): Promise<FileReply> {
   if (format === 'csv') {
     const text = [csvLine(header), ...rows.map(csvLine)].join('\r\n');
     return { contentType: CSV, filename: `${name}.csv`, body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') };

@@ -26,6 +26,8 @@ export function registerUnitRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: 'signedIn',
     query: unitListQuerySchema,
     response: z.array(unitSchema),
+    // Other systems read this with an API key (docs/decisions.md "Platform administration").
+    apiKey: 'units.read',
     handler: ({ query }) => listUnits(deps, query.keyword),
   });
   routes.add(app, {

@@ -62,6 +62,8 @@ export function registerUserRoutes(app: FastifyInstance, routes: RouteRegistry, 
     access: MANAGE_USERS,
     query: userListQuerySchema,
     response: userPageSchema,
+    // Other systems read this with an API key (docs/decisions.md "Platform administration").
+    apiKey: 'users.read',
     handler: ({ query }) => listUsers(deps, query),
   });
   routes.add(app, {

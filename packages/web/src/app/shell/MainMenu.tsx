@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -9,7 +10,9 @@ import {
   CloudDownloadOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
+  DatabaseOutlined,
   EyeInvisibleOutlined,
+  FileSearchOutlined,
   FormOutlined,
   HomeOutlined,
   LinkOutlined,
@@ -62,6 +65,9 @@ const MENU_ICONS: Record<string, ReactNode> = {
   link: <LinkOutlined />,
   notification: <NotificationOutlined />,
   fileProtect: <FileProtectOutlined />,
+  fileSearch: <FileSearchOutlined />,
+  database: <DatabaseOutlined />,
+  api: <ApiOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
