@@ -59,3 +59,4 @@ export * from './blinding/visibility.js';
 export * from './supply/index.js';
 export * from './messages/index.js';
 export * from './epro/index.js';
+export * from './content/index.js';

@@ -10,7 +10,7 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
   return actor.admin || actor.systemAdmin;
 }
 
-export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage';
+export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage' | 'article.manage';
 
 const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
   'user.manage': isPlatformAdmin,
@@ -21,6 +21,8 @@ const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean>
   'messages.configure': isPlatformAdmin,
   // The platform's message log (spec 000 §2.2 /sys/messageLog) shows every project's messages.
   'message.manage': isPlatformAdmin,
+  // The platform's bulletins (spec 000 §2.2 /sys/article, §4.5) are shown to every signed-in user.
+  'article.manage': isPlatformAdmin,
   // Spec 000 §1: project administrators hold project-level rights, starting with applying for a project.
   'project.create': (actor) => isPlatformAdmin(actor) || actor.projectAdmin,
 };

@@ -22,6 +22,7 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/derivedField',
       '/sys/messageConfig',
       '/sys/messageLog',
+      '/sys/article',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

@@ -93,6 +93,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       },
       // Spec 000 §2.2 /project/message: who the project's events tell, on which channels (spec 002 §3).
       { key: 'projectMessage', path: '/project/message', titleKey: 'menu.projectMessage', icon: 'notification', sort: 50, visibleTo: inProject('messages.manage') },
+      // Spec 002 §3 "UI settings": the project's logos, footers and portal (spec 000 §2.2 /project/uimanage).
+      { key: 'projectUiManage', path: '/project/uimanage', titleKey: 'content.menu.uiManage', icon: 'skin', sort: 60, visibleTo: inProject('project.configure') },
     ],
   },
   {
@@ -217,6 +219,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
       // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.
       { key: 'sysMessageLog', path: '/sys/messageLog', titleKey: 'messages.menu.log', icon: 'mail', sort: 85, visibleTo: (viewer) => canOnPlatform(viewer, 'message.manage') },
+      // Spec 000 §2.2 /sys/article: the bulletins every user sees once (spec 000 §4.5).
+      { key: 'sysArticle', path: '/sys/article', titleKey: 'content.menu.article', icon: 'notification', sort: 90, visibleTo: (viewer) => canOnPlatform(viewer, 'article.manage') },
     ],
   },
 ];

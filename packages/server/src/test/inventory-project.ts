@@ -16,6 +16,7 @@ import { RANDOMISATION_ENTRIES } from './inventory-project/randomisation.js';
 import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
 import { MESSAGE_ENTRIES } from './inventory-project/messages.js';
 import { EPRO_ENTRIES } from './inventory-project/epro.js';
+import { CONTENT_ENTRIES } from './inventory-project/content.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -42,4 +43,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...SUPPLY_ENTRIES,
   ...MESSAGE_ENTRIES,
   ...EPRO_ENTRIES,
+  ...CONTENT_ENTRIES,
 };

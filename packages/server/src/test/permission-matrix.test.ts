@@ -27,6 +27,7 @@ const BY_PLATFORM_RIGHT: Record<PlatformAction, PersonaName[]> = {
   'library.manage': ['platformAdmin'],
   'messages.configure': ['platformAdmin'],
   'message.manage': ['platformAdmin'],
+  'article.manage': ['platformAdmin'],
   'project.create': ['platformAdmin', 'projectAdmin'],
 };
 
