@@ -81,6 +81,9 @@ const systemMessageConfigPage = async () => ({ Component: (await import('../feat
 const projectMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).ProjectMessageConfigPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
+const articlesPage = async () => ({ Component: (await import('../features/content/ArticlesPage')).ArticlesPage });
+const uiManagePage = async () => ({ Component: (await import('../features/content/UiManagePage')).UiManagePage });
+const portalPage = async () => ({ Component: (await import('../features/content/PortalPage')).PortalPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -118,6 +121,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
           { path: '/sys/messageLog', lazy: messageLogPage },
+          { path: '/sys/article', lazy: articlesPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {
             // Opening a design screen moves the session into the development environment (spec 000 §4.3).
@@ -138,6 +142,7 @@ export const routes: RouteObject[] = [
           // Spec 002 §3 message configuration: the platform's and the session project's (spec 000 §2.2 /project/message).
           { path: '/sys/messageConfig', lazy: systemMessageConfigPage },
           { path: '/project/message', lazy: projectMessageConfigPage },
+          { path: '/project/uimanage', lazy: uiManagePage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
           { path: '/survey/queries', lazy: queryManagementPage },
           { path: '/export/exportIndex', lazy: exportPage },
@@ -169,6 +174,8 @@ export const routes: RouteObject[] = [
       },
       // A subject's questionnaire, without an account and outside the shell (docs/decisions.md "Subject questionnaires").
       { path: '/epro/:token', lazy: surveyPage },
+      // A project's own sign-in page (spec 000 §2.3), outside the shell and without a session.
+      { path: '/portal/:project', lazy: portalPage },
       {
         // Spec 000 §2.3 and §4.4: the notice pages stand outside the main layout.
         element: <ToolsLayout />,
