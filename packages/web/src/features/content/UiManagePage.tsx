@@ -35,7 +35,8 @@ function UiSettingsForm({ config }: { config: UiConfig }) {
   const save = useSaveUiConfig();
   const [form] = Form.useForm<TextValues>();
   const [images, setImages] = useState<Images>(() => imagesOf(config));
-  const loginUrl: string = Form.useWatch('loginUrl', form) ?? config.loginUrl ?? '';
+  // Undefined at runtime until the form has mounted, though typed as the field's string.
+  const loginUrl = Form.useWatch('loginUrl', form) || (config.loginUrl ?? '');
   useEffect(() => setImages(imagesOf(config)), [config]);
 
   const submit = async (values: TextValues) => {
