@@ -61,3 +61,4 @@ export * from './messages/index.js';
 export * from './sop/index.js';
 export * from './epro/index.js';
 export * from './admin/index.js';
+export * from './content/index.js';

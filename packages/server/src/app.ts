@@ -63,6 +63,8 @@ import type { ChannelAdapters, WechatClient } from './modules/messages/channels/
 import { createChannels, createWechatClient } from './modules/messages/channels/index.js';
 import { MessageSender } from './modules/messages/sender.js';
 import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
+import { registerBulletinRoutes } from './modules/bulletins/routes.js';
+import { registerUiConfigRoutes } from './modules/ui-config/routes.js';
 import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { authenticateApiKey } from './modules/admin/api-keys.js';
@@ -180,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).
   jobs.register(reminderJobHandler);
   registerMessageLogRoutes(fastify, routes, deps);
+  registerBulletinRoutes(fastify, routes, deps);
+  registerUiConfigRoutes(fastify, routes, deps);
   registerWechatBindingRoutes(fastify, routes, deps, wechat);
   registerAdminRoutes(fastify, routes, deps);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);

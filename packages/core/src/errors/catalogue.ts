@@ -19,6 +19,7 @@ import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
 import { ADMIN_ERRORS, ADMIN_NOTICES } from './catalogue-admin.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
+import { CONTENT_ERRORS } from './catalogue-content.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -413,6 +414,7 @@ export const ERRORS = {
   ...ADMIN_ERRORS,
   ...MESSAGE_CONFIG_ERRORS,
   ...SOP_ERRORS,
+  ...CONTENT_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;

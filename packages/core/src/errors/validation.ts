@@ -53,6 +53,13 @@ const VALIDATION_MESSAGES = {
   // Drug supply (core supply/schemas.ts).
   target_below_trigger: { 'zh-CN': '{field} 不能低于触发水平', 'en-US': '{field} must not be below the trigger level' },
   invalid_date: { 'zh-CN': '{field} 不是有效的日期', 'en-US': '{field} is not a valid date' },
+  // Project UI settings (core content/ui-config.ts).
+  image_type: { 'zh-CN': '{field} 须为 PNG 或 JPEG 图片', 'en-US': '{field} must be a PNG or JPEG image' },
+  image_too_large: { 'zh-CN': '{field} 图片过大，最大 160 KB', 'en-US': '{field} is too large; images may have at most 160 KB' },
+  login_url: {
+    'zh-CN': '{field} 只能包含小写字母、数字和连字符，以字母或数字开头和结尾，最多 48 个字符',
+    'en-US': '{field} may hold lower-case letters, digits and hyphens, start and end with a letter or digit, at most 48 characters',
+  },
   // Visit reminders (core design/reminders.ts).
   reminder_hour: {
     'zh-CN': '{field} 须为 0（00:00）到 23（23:00）之间的整点',

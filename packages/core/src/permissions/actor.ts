@@ -10,7 +10,7 @@ export function isPlatformAdmin(actor: PlatformActor): boolean {
   return actor.admin || actor.systemAdmin;
 }
 
-export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage' | 'platform.administer';
+export type PlatformAction = 'user.manage' | 'unit.manage' | 'project.create' | 'library.manage' | 'messages.configure' | 'message.manage' | 'platform.administer' | 'article.manage';
 
 const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean> = {
   'user.manage': isPlatformAdmin,
@@ -23,6 +23,8 @@ const PLATFORM_RIGHTS: Record<PlatformAction, (actor: PlatformActor) => boolean>
   'message.manage': isPlatformAdmin,
   // Online users, the operation log and the server's caches (spec 000 §2.2 /sys/onlineUser, /sys/sysLog, /sys/cache).
   'platform.administer': isPlatformAdmin,
+  // The platform's bulletins (spec 000 §2.2 /sys/article, §4.5) are shown to every signed-in user.
+  'article.manage': isPlatformAdmin,
   // Spec 000 §1: project administrators hold project-level rights, starting with applying for a project.
   'project.create': (actor) => isPlatformAdmin(actor) || actor.projectAdmin,
 };

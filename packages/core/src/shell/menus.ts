@@ -93,6 +93,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       },
       // Spec 000 §2.2 /project/message: who the project's events tell, on which channels (spec 002 §3).
       { key: 'projectMessage', path: '/project/message', titleKey: 'menu.projectMessage', icon: 'notification', sort: 50, visibleTo: inProject('messages.manage') },
+      // Spec 002 §3 "UI settings": the project's logos, footers and portal (spec 000 §2.2 /project/uimanage).
+      { key: 'projectUiManage', path: '/project/uimanage', titleKey: 'content.menu.uiManage', icon: 'skin', sort: 60, visibleTo: inProject('project.configure') },
     ],
   },
   {
@@ -227,6 +229,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysLog', path: '/sys/sysLog', titleKey: 'admin.menu.sysLog', icon: 'fileSearch', sort: 95, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
       { key: 'sysCache', path: '/sys/cache', titleKey: 'admin.menu.cache', icon: 'database', sort: 100, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
       { key: 'sysInternalInterface', path: '/sys/internalinterface', titleKey: 'admin.menu.internalInterface', icon: 'api', sort: 105, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      // Spec 000 §2.2 /sys/article: the bulletins every user sees once (spec 000 §4.5).
+      { key: 'sysArticle', path: '/sys/article', titleKey: 'content.menu.article', icon: 'notification', sort: 88, visibleTo: (viewer) => canOnPlatform(viewer, 'article.manage') },
     ],
   },
 ];

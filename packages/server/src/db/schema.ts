@@ -40,6 +40,7 @@ import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SopDocumentsTable, SopVersionsTable } from './tables/sop.js';
+import type { ArticlesTable, ProjectUiConfigsTable } from './tables/content.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { ApiKeysTable } from './tables/admin.js';
@@ -58,6 +59,7 @@ export type * from './tables/exports.js';
 export type * from './tables/messages.js';
 export type * from './tables/epro.js';
 export type * from './tables/sop.js';
+export type * from './tables/content.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -135,4 +137,6 @@ export interface Database {
   sop_documents: SopDocumentsTable;
   sop_versions: SopVersionsTable;
   api_keys: ApiKeysTable;
+  articles: ArticlesTable;
+  project_ui_configs: ProjectUiConfigsTable;
 }

@@ -4,6 +4,7 @@ import { LIFECYCLE_WRITES } from './audit-content/lifecycle.js';
 import { PROJECT_SETUP_WRITES } from './audit-content/project-setup.js';
 import { SESSION_WRITES } from './audit-content/sessions.js';
 import { USER_WRITES } from './audit-content/users.js';
+import { CONTENT_WRITES } from './audit-content/content.js';
 import type { Write } from './audit-content/write.js';
 
 /**
@@ -17,4 +18,5 @@ export const WRITES: Record<string, Write> = {
   ...PROJECT_SETUP_WRITES,
   ...DESIGN_WRITES,
   ...LIBRARY_WRITES,
+  ...CONTENT_WRITES,
 };

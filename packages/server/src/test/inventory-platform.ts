@@ -3,6 +3,7 @@ import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
 import { queueMessages } from '../modules/messages/outbox.js';
+import { ADMIN_ARTICLE } from './inventory-project/content.js';
 import type { Fixture } from './inventory.fixture.js';
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -198,4 +199,14 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/internalinterface/save', body: { name: 'Matrix key', scopes: ['sysLog.read'], expiresAt: new Date(f.study.t.clock.now().getTime() + 86_400_000).toISOString() } }),
   },
   'POST /dcap/sys/internalinterface/revoke/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/internalinterface/revoke/${await spareApiKey(f)}` }) },
+
+  // Bulletins (article.manage, spec 000 §7.2); every signed-in user fetches the one shown now.
+  'GET /dcap/sys/article/list': { call: () => ({ method: 'GET', url: '/dcap/sys/article/list' }) },
+  'POST /dcap/sys/article/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/article/save', body: { data: `<p>${f.unique('公告')}</p>`, dataEn: '<p>Bulletin</p>', isShow: 1 } }) },
+  'GET /dcap/sys/article/info/:id': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/article/info/${await ADMIN_ARTICLE(f)}` }) },
+  'POST /dcap/sys/article/delete/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/article/delete/${await ADMIN_ARTICLE(f)}` }) },
+  'POST /dcap/sys/article/publish': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/article/publish', body: { id: await ADMIN_ARTICLE(f), isShow: 1 } }) },
+  'POST /dcap/sys/article/getArticle': { call: () => ({ method: 'POST', url: '/dcap/sys/article/getArticle' }) },
+  // The project portal is public (spec 000 §2.3); an unknown address is a 404 of its own, not a refusal.
+  'GET /dcap/projectUIConfig/getUIConfigByUrl/:url': { call: () => ({ method: 'GET', url: '/dcap/projectUIConfig/getUIConfigByUrl/no-such-portal' }) },
 };

@@ -17,6 +17,7 @@ import { SUPPLY_ENTRIES } from './inventory-project/supply.js';
 import { MESSAGE_ENTRIES } from './inventory-project/messages.js';
 import { EPRO_ENTRIES } from './inventory-project/epro.js';
 import { SOP_ENTRIES } from './inventory-project/sop.js';
+import { CONTENT_ENTRIES } from './inventory-project/content.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -44,4 +45,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...MESSAGE_ENTRIES,
   ...EPRO_ENTRIES,
   ...SOP_ENTRIES,
+  ...CONTENT_ENTRIES,
 };

@@ -86,6 +86,9 @@ const projectMessageConfigPage = async () => ({ Component: (await import('../fea
 const sopPage = async () => ({ Component: (await import('../features/sop/SopPage')).SopPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
+const articlesPage = async () => ({ Component: (await import('../features/content/ArticlesPage')).ArticlesPage });
+const uiManagePage = async () => ({ Component: (await import('../features/content/UiManagePage')).UiManagePage });
+const portalPage = async () => ({ Component: (await import('../features/content/PortalPage')).PortalPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -127,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/sysLog', lazy: sysLogPage },
           { path: '/sys/cache', lazy: cachePage },
           { path: '/sys/internalinterface', lazy: internalInterfacesPage },
+          { path: '/sys/article', lazy: articlesPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {
             // Opening a design screen moves the session into the development environment (spec 000 §4.3).
@@ -151,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: '/project/message', lazy: projectMessageConfigPage },
           // Spec 000 §2.2 /sopManage/sopDetail: the project's SOPs, their versions and review.
           { path: '/sopManage/sopDetail', lazy: sopPage },
+          { path: '/project/uimanage', lazy: uiManagePage },
           { path: '/survey/tasks', lazy: taskSummaryPage },
           { path: '/survey/queries', lazy: queryManagementPage },
           { path: '/export/exportIndex', lazy: exportPage },
@@ -182,6 +187,8 @@ export const routes: RouteObject[] = [
       },
       // A subject's questionnaire, without an account and outside the shell (docs/decisions.md "Subject questionnaires").
       { path: '/epro/:token', lazy: surveyPage },
+      // A project's own sign-in page (spec 000 §2.3), outside the shell and without a session.
+      { path: '/portal/:project', lazy: portalPage },
       {
         // Spec 000 §2.3 and §4.4: the notice pages stand outside the main layout.
         element: <ToolsLayout />,

@@ -52,8 +52,9 @@ describe('main layout and guard', () => {
     expect(await screen.findByTestId('forbidden')).toBeDefined();
     expect(screen.queryByText('Users')).toBeNull();
     expect(document.querySelector('a[href="/sys/user"]')).toBeNull();
-    // Nothing of the refused page is asked for: only the shell's initialisation and its bell's unread count.
-    expect(server.requests.map((request) => request.path).sort()).toEqual(['/notification/unreadCount', '/sys/init']);
+    // Nothing of the refused page is asked for: only the shell's initialisation, its bell's unread count and
+    // the bulletin of spec 000 §4.5.
+    expect(server.requests.map((request) => request.path).sort()).toEqual(['/notification/unreadCount', '/sys/article/getArticle', '/sys/init']);
   });
 
   it('loads the initialisation once across navigations', async () => {

@@ -8,7 +8,8 @@ export function storageKey(key: StorageKey): string {
 
 /**
  * Keys that belong to a signed-in session. Preferences (language, login mode) outlive a session and
- * stay when the user signs out.
+ * stay when the user signs out, and so does the stored bulletin (`SET_ARTICLE`): it names its user, so the
+ * next user sees it and the same user signing in again does not (spec 000 §4.5).
  */
 export const SESSION_KEYS: readonly StorageKey[] = [
   'token',
@@ -16,6 +17,5 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   'projectRoleList',
   'currentProjectRole',
   'uiConfig',
-  'article',
   'loginInfo',
 ];

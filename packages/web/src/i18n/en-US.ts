@@ -25,6 +25,7 @@ import { enUSQueries } from './en-US.queries';
 import { enUSSubjects } from './en-US.subjects';
 import { enUSCrfPdf } from './en-US.crfPdf';
 import { enUSOdm } from './en-US.odm';
+import { enUSContent } from './en-US.content';
 
 /** The English catalogue; typed by the Chinese one so a missing or extra key fails to compile. */
 export const enUS: Catalogue = {
@@ -323,6 +324,7 @@ export const enUS: Catalogue = {
   ...enUSSubjects,
   ...enUSCrfPdf,
   ...enUSOdm,
+  ...enUSContent,
   ...enUSRecords,
   ...enUSSchedule,
   ...enUSWorkflow,

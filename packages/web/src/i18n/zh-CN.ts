@@ -24,6 +24,7 @@ import { zhCNQueries } from './zh-CN.queries';
 import { zhCNSubjects } from './zh-CN.subjects';
 import { zhCNCrfPdf } from './zh-CN.crfPdf';
 import { zhCNOdm } from './zh-CN.odm';
+import { zhCNContent } from './zh-CN.content';
 
 /**
  * The Chinese catalogue (the default language, spec 000 §9). Every key here exists in en-US.ts with the
@@ -321,6 +322,7 @@ export const zhCN = {
   ...zhCNSubjects,
   ...zhCNCrfPdf,
   ...zhCNOdm,
+  ...zhCNContent,
   ...zhCNRecords,
   ...zhCNSchedule,
   ...zhCNWorkflow,

@@ -2,7 +2,7 @@ import { Button, Layout, Result } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isDevTypeEnv } from '@dcap/core';
+import { isDevTypeEnv, projectFooter } from '@dcap/core';
 import { useInitQuery } from '../../api/system';
 import { PageSpin } from '../../components/PageSpin';
 import { applyFontSize } from '../../features/account/fontSize';
@@ -21,6 +21,8 @@ import { Brand } from '../shell/Brand';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { ApprovalsBadge } from '../../features/projects/approvals/ApprovalsBadge';
 import { NotificationBell } from '../../features/messages/NotificationBell';
+import { BulletinDialog } from '../../features/content/BulletinDialog';
+import { useUiConfig } from '../../features/content/api';
 import { MainMenu } from '../shell/MainMenu';
 import { ProjectBar } from '../shell/ProjectBar';
 import { UserMenu } from '../shell/UserMenu';
@@ -36,6 +38,8 @@ export function MainLayout() {
   // Spec 000 §4.4: the checks a window runs when it regains focus.
   useWindowProjectCheck(context ? (context.project?.id ?? null) : undefined);
   const currentEnv = context?.currentEnv ?? null;
+  // Spec 002 §3 "UI settings": the project's homepage logos and its footer replace the platform's.
+  const uiConfig = useUiConfig(context?.project?.id).data;
   useConfigRevisionCheck(context?.project?.id, currentEnv?.key ?? null, currentEnv !== null && isDevTypeEnv(currentEnv.type));
   // The user's font size follows them to a new browser: the server's preference wins over the local copy.
   const fontSize = init.data?.user.fontSize;
@@ -70,7 +74,7 @@ export function MainLayout() {
     <InitContext value={init.data}>
       <Layout className="dcap-main">
         <Layout.Header className="dcap-header">
-          <Brand />
+          <Brand bigLogo={uiConfig?.bigLogo} smallLogo={uiConfig?.smallLogo} />
           <MainMenu menus={menus} />
           <div className="dcap-header__actions">
             <ApprovalsBadge />
@@ -80,13 +84,14 @@ export function MainLayout() {
           </div>
         </Layout.Header>
         <ProjectBar />
+        <BulletinDialog userId={user.id} />
         <Layout.Content className="dcap-content">
           <AccessGate menus={menus}>
             <Outlet />
           </AccessGate>
         </Layout.Content>
         <Layout.Footer>
-          <AppFooter version={version} filingNumber={branding.filingNumber} />
+          <AppFooter version={version} filingNumber={branding.filingNumber} override={projectFooter(uiConfig, currentLocale(i18n))} />
         </Layout.Footer>
       </Layout>
     </InitContext>

@@ -18,6 +18,25 @@ interface LoginValues {
 /** Sign-in (spec 000 §2.3, §5: account and password required; the refusal is shown on the form). */
 export function LoginPage() {
   const { t } = useTranslation();
+  return (
+    <Flex vertical align="center" style={{ width: '100%' }}>
+      <div className="dcap-user-layout__title">
+        <img src={logoUrl} alt={t('app.logoAlt')} />
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('app.name')}
+        </Typography.Title>
+      </div>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 32 }}>
+        {t('login.subtitle')}
+      </Typography.Paragraph>
+      <LoginForm />
+    </Flex>
+  );
+}
+
+/** The account and password card, on the sign-in page and on a project's portal (spec 000 §2.3). */
+export function LoginForm() {
+  const { t } = useTranslation();
   const { session } = useServices();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,53 +59,42 @@ export function LoginPage() {
   const failure = login.error ? (isApiError(login.error) ? login.error.msg : t('login.failed')) : null;
 
   return (
-    <Flex vertical align="center" style={{ width: '100%' }}>
-      <div className="dcap-user-layout__title">
-        <img src={logoUrl} alt={t('app.logoAlt')} />
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('app.name')}
-        </Typography.Title>
-      </div>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 32 }}>
-        {t('login.subtitle')}
-      </Typography.Paragraph>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 24 }}>
-          {t('login.title')}
-        </Typography.Title>
-        {failure ? (
-          <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} data-testid="login-error" />
-        ) : null}
-        <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void onFinish(values)}>
-          <Form.Item
-            name="username"
-            label={t('login.username')}
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              maxLength={LOGIN_NAME_MAX_LENGTH}
-              placeholder={t('login.usernamePlaceholder')}
-              data-testid="login-username"
-            />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              maxLength={PASSWORD_MAX_LENGTH}
-              placeholder={t('login.passwordPlaceholder')}
-              data-testid="login-password"
-            />
-          </Form.Item>
-          <Form.Item style={{ marginBottom: 0 }}>
-            <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-    </Flex>
+    <Card style={{ width: '100%', maxWidth: 400 }}>
+      <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 24 }}>
+        {t('login.title')}
+      </Typography.Title>
+      {failure ? (
+        <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} data-testid="login-error" />
+      ) : null}
+      <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void onFinish(values)}>
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            maxLength={LOGIN_NAME_MAX_LENGTH}
+            placeholder={t('login.usernamePlaceholder')}
+            data-testid="login-username"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            placeholder={t('login.passwordPlaceholder')}
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
   );
 }
