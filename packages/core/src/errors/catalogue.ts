@@ -17,6 +17,7 @@ import { SUPPLY_ERRORS } from './catalogue-supply.js';
 import { EPRO_ERRORS, EPRO_NOTICES } from './catalogue-epro.js';
 import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
+import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -409,6 +410,7 @@ export const ERRORS = {
   ...EPRO_ERRORS,
   ...MESSAGES_ERRORS,
   ...MESSAGE_CONFIG_ERRORS,
+  ...SIGNIN_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -437,6 +439,7 @@ export const NOTICES = {
   ...IMPORTS_NOTICES,
   ...BALANCE_NOTICES,
   ...EPRO_NOTICES,
+  ...SIGNIN_NOTICES,
   ...MESSAGES_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_message_outbox.js';
 import * as m0025 from './migrations/0025_message_configs.js';
 import * as m0026 from './migrations/0026_survey_links.js';
 import * as m0027 from './migrations/0027_visit_reminders.js';
+import * as m0030 from './migrations/0030_signin_channels.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_message_configs': m0025,
   '0026_survey_links': m0026,
   '0027_visit_reminders': m0027,
+  '0030_signin_channels': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -39,6 +39,7 @@ import type {
 import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports.js';
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
+import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserUkeysTable } from './tables/signin.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
@@ -54,6 +55,7 @@ export type * from './tables/supply.js';
 export type * from './tables/exports.js';
 export type * from './tables/messages.js';
 export type * from './tables/epro.js';
+export type * from './tables/signin.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -128,4 +130,7 @@ export interface Database {
   survey_link_panels: SurveyLinkPanelsTable;
   survey_link_messages: SurveyLinkMessagesTable;
   survey_hits: SurveyHitsTable;
+  password_recovery_requests: PasswordRecoveryRequestsTable;
+  qr_login_requests: QrLoginRequestsTable;
+  user_ukeys: UserUkeysTable;
 }
