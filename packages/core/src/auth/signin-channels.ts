@@ -61,6 +61,10 @@ export type QrLoginCreated = z.infer<typeof qrLoginCreatedSchema>;
 export const QR_LOGIN_STATES = ['pending', 'confirmed', 'refused', 'expired', 'used'] as const;
 export type QrLoginState = (typeof QR_LOGIN_STATES)[number];
 
+/** POST /dcap/wx/webApp/request: how the desktop page describes itself (browser, system), shown on the phone. */
+export const qrLoginRequestSchema = z.strictObject({ device: safeText().min(1).max(120) });
+export type QrLoginRequest = z.infer<typeof qrLoginRequestSchema>;
+
 export const qrLoginIdParamsSchema = z.strictObject({ id: safeText().min(16).max(64) });
 export const qrLoginPollSchema = z.strictObject({ secret: safeText().min(16).max(100) });
 
@@ -76,6 +80,7 @@ export const qrLoginInfoSchema = z.object({
   expiresAt: z.string(),
   ip: z.string(),
   userAgent: z.string().nullable(),
+  device: z.string(),
 });
 export type QrLoginInfo = z.infer<typeof qrLoginInfoSchema>;
 

@@ -3,6 +3,7 @@ import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
 import { queueMessages } from '../modules/messages/outbox.js';
+import { hashToken } from '../modules/auth/tokens.js';
 import type { Fixture } from './inventory.fixture.js';
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -13,6 +14,21 @@ async function outboxMessage(f: Fixture): Promise<number> {
   const message = { channel: 'email', kind: 'visit.due', projectId: null, env: null, address: 'mx@example.org', language: 'en-US', subject: 'Matrix', body: 'Matrix', createdBy: null } as const;
   const ids = await f.study.t.deps.db.transaction().execute((trx) => queueMessages(trx, [message]));
   return ids[0] ?? 0;
+}
+
+/**
+ * A fresh pending QR-code sign-in request (its id and the desktop's secret), written directly: asking the
+ * route once per persona and call would run into the per-address rate limit.
+ */
+async function qrRequest(f: Fixture): Promise<{ id: string; secret: string }> {
+  const id = f.unique('mx-qr-request-');
+  const secret = f.unique('mx-qr-secret-');
+  const now = f.study.t.clock.now();
+  await f.study.t.deps.db
+    .insertInto('qr_login_requests')
+    .values({ id, secret_hash: hashToken(secret), ip: '127.0.0.1', user_agent: null, device: 'Matrix', created_at: now, expires_at: new Date(now.getTime() + 60_000), user_id: null, decided_at: null, used_at: null })
+    .execute();
+  return { id, secret };
 }
 
 /**
@@ -169,4 +185,20 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'POST /dcap/sys/messageLog/cancel/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/cancel/${await outboxMessage(f)}` }) },
   // A queued message cannot be resent (409): the call still shows who passes the access check, and changes nothing.
   'POST /dcap/sys/messageLog/resend/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/messageLog/resend/${await outboxMessage(f)}` }) },
+
+  // Sign-in channels (docs/decisions.md "Sign-in channels"). Recovery answers alike for every name; a
+  // made-up link is refused past the access check; the mini-app answers that no mini-app is configured.
+  'POST /dcap/user/password/recovery': { call: () => ({ method: 'POST', url: '/dcap/user/password/recovery', body: { login: 'mx.nobody' } }) },
+  'GET /dcap/user/password/recovery/link': { call: () => ({ method: 'GET', url: `/dcap/user/password/recovery/link?token=${'m'.repeat(43)}` }) },
+  'POST /dcap/user/password/reset': { call: () => ({ method: 'POST', url: '/dcap/user/password/reset', body: { token: 'm'.repeat(43), newPassword: 'Passw0rd!y', confirmPassword: 'Passw0rd!y' } }) },
+  'POST /dcap/miniApp/user/login': { call: () => ({ method: 'POST', url: '/dcap/miniApp/user/login?code=mx-code' }) },
+  'POST /dcap/wx/webApp/request': { call: () => ({ method: 'POST', url: '/dcap/wx/webApp/request', body: { device: 'Matrix' } }) },
+  'POST /dcap/wx/webApp/:id/poll': { call: async (f) => { const r = await qrRequest(f); return { method: 'POST', url: `/dcap/wx/webApp/${r.id}/poll`, body: { secret: r.secret } }; } },
+  // The phone's side: any signed-in user reads and answers a fresh request.
+  'GET /dcap/wx/webApp/:id/auth': { call: async (f) => ({ method: 'GET', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/auth` }) },
+  'POST /dcap/wx/webApp/:id/confirm': { call: async (f) => ({ method: 'POST', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/confirm` }) },
+  'POST /dcap/wx/webApp/:id/refuse': { call: async (f) => ({ method: 'POST', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/refuse` }) },
+  // USB key serials: user administration.
+  'GET /dcap/sys/user/ukey': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/ukey?userId=${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/ukey': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/ukey', body: { userId: await f.freshUser(), serial: f.unique('MX-') } }) },
 };

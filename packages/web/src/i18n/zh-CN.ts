@@ -10,6 +10,7 @@ import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
+import { zhCNSignin } from './zh-CN.signin';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNAttachments } from './zh-CN.attachments';
@@ -310,6 +311,7 @@ export const zhCN = {
   ...zhCNExports,
   ...zhCNBalance,
   ...zhCNSupply,
+  ...zhCNSignin,
   ...zhCNEpro,
   ...zhCNMessages,
   ...zhCNAttachments,

@@ -10,7 +10,8 @@ import { sql } from 'kysely';
  *
  * `qr_login_requests`: a desktop sign-in page's request, shown as a QR code. The id is in the code; the
  * desktop alone knows the secret (its SHA-256 here) with which it collects the session once a signed-in
- * phone confirmed. Short-lived and single use.
+ * phone confirmed; `device` is how the desktop page describes itself (browser and system), shown on the phone
+ * beside the address and user agent the server saw. Short-lived and single use.
  *
  * `user_ukeys`: the serial of the USB key issued to a user, one per user and unique across users.
  */
@@ -34,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       status text NOT NULL DEFAULT 'pending' CONSTRAINT qr_login_requests_status_check CHECK (status IN ('pending', 'confirmed', 'refused', 'used')),
       ip text NOT NULL,
       user_agent text,
+      device text NOT NULL,
       created_at timestamptz NOT NULL,
       expires_at timestamptz NOT NULL,
       user_id integer REFERENCES users (id),

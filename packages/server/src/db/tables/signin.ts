@@ -21,6 +21,7 @@ export interface QrLoginRequestsTable {
   status: Generated<QrLoginStatus>;
   ip: string;
   user_agent: string | null;
+  device: string;
   created_at: Date;
   expires_at: Date;
   user_id: number | null;

@@ -5,11 +5,11 @@ import type { Executor } from '../audit/repo.js';
 
 export async function insertQrRequest(
   db: Executor,
-  row: { id: string; secretHash: string; ip: string; userAgent: string | null; at: Date; expiresAt: Date },
+  row: { id: string; secretHash: string; ip: string; userAgent: string | null; device: string; at: Date; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('qr_login_requests')
-    .values({ id: row.id, secret_hash: row.secretHash, ip: row.ip, user_agent: row.userAgent, created_at: row.at, expires_at: row.expiresAt })
+    .values({ id: row.id, secret_hash: row.secretHash, ip: row.ip, user_agent: row.userAgent, device: row.device, created_at: row.at, expires_at: row.expiresAt })
     .execute();
 }
 
@@ -20,7 +20,7 @@ export async function countQrFromAddress(db: Executor, ip: string, since: Date):
     .where('ip', '=', ip)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function findQrRequest(db: Executor, id: string, forUpdate = false): Promise<QrLoginRequestRow | undefined> {

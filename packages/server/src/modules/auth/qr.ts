@@ -25,7 +25,7 @@ function stateOf(row: QrLoginRequestRow, now: Date): QrLoginState {
   return row.status;
 }
 
-export async function createQrRequest(deps: ServiceDeps, meta: RequestMeta): Promise<QrLoginCreated> {
+export async function createQrRequest(deps: ServiceDeps, device: string, meta: RequestMeta): Promise<QrLoginCreated> {
   const now = deps.clock.now();
   if ((await repo.countQrFromAddress(deps.db, meta.ip, new Date(now.getTime() - MINUTE))) >= deps.config.loginRateLimitPerMinute) {
     throw new AppError('request.rate_limited', { seconds: 60 });
@@ -33,7 +33,7 @@ export async function createQrRequest(deps: ServiceDeps, meta: RequestMeta): Pro
   const id = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + QR_LOGIN_SECONDS * 1000);
-  await repo.insertQrRequest(deps.db, { id, secretHash: hashToken(secret), ip: meta.ip, userAgent: meta.userAgent, at: now, expiresAt });
+  await repo.insertQrRequest(deps.db, { id, secretHash: hashToken(secret), ip: meta.ip, userAgent: meta.userAgent, device, at: now, expiresAt });
   return { id, secret, expiresAt: expiresAt.toISOString() };
 }
 
@@ -58,7 +58,7 @@ export async function pollQrRequest(deps: ServiceDeps, id: string, secret: strin
 }
 
 function present(row: QrLoginRequestRow, now: Date): QrLoginInfo {
-  return { id: row.id, state: stateOf(row, now), createdAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString(), ip: row.ip, userAgent: row.user_agent };
+  return { id: row.id, state: stateOf(row, now), createdAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString(), ip: row.ip, userAgent: row.user_agent, device: row.device };
 }
 
 /** What the signed-in phone is shown before it confirms. */
@@ -83,7 +83,7 @@ export async function decideQrRequest(deps: ServiceDeps, actor: Actor, id: strin
       action: confirm ? 'auth.qr_confirmed' : 'auth.qr_refused',
       entityType: 'qr_login',
       entityId: id,
-      newValue: { requestIp: row.ip, userAgent: row.user_agent },
+      newValue: { requestIp: row.ip, userAgent: row.user_agent, device: row.device },
       ip: meta.ip,
     });
     return present({ ...row, status, user_id: actor.userId, decided_at: now }, now);

@@ -19,7 +19,7 @@ export async function countRecoveryFromAddress(db: Executor, ip: string, since: 
     .where('ip', '=', ip)
     .where('requested_at', '>', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Links mailed to a user since `since`: a user's mailbox is not flooded whoever asks. */
@@ -31,7 +31,7 @@ export async function countLinksForUser(db: Executor, userId: number, since: Dat
     .where('token_hash', 'is not', null)
     .where('requested_at', '>', since)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** A link still usable at `now`, with its user's name; locked for update inside a transaction. */

@@ -111,14 +111,14 @@ describe('password recovery by e-mail (spec 000 §5)', () => {
 
 describe('QR-code sign-in (spec 000 §2.2 /webApp/auth)', () => {
   it('signs the desktop in once after the signed-in phone confirms', async () => {
-    const request = ok(await study.t.call('POST', '/dcap/wx/webApp/request')) as QrLoginCreated;
+    const request = ok(await study.t.call('POST', '/dcap/wx/webApp/request', { body: { device: 'Chrome on Windows' } })) as QrLoginCreated;
     const poll = () => study.t.call('POST', `/dcap/wx/webApp/${request.id}/poll`, { body: { secret: request.secret } });
     expect(ok(await poll())).toEqual({ state: 'pending', login: null });
     refused(await study.t.call('POST', `/dcap/wx/webApp/${request.id}/poll`, { body: { secret: 'x'.repeat(43) } }), 404, 'qr.request_not_found');
     refused(await study.t.call('GET', `/dcap/wx/webApp/${request.id}/auth`), 401, 'auth.required');
 
     const info = ok(await study.t.call('GET', `/dcap/wx/webApp/${request.id}/auth?code=ignored`, { token: carol.token })) as QrLoginInfo;
-    expect(info).toMatchObject({ id: request.id, state: 'pending', ip: '127.0.0.1' });
+    expect(info).toMatchObject({ id: request.id, state: 'pending', ip: '127.0.0.1', device: 'Chrome on Windows' });
     const confirmed = await study.t.call('POST', `/dcap/wx/webApp/${request.id}/confirm`, { token: carol.token, lang: 'en-US' });
     expect(confirmed.body.msg).toBe('Confirmed; the computer signs in now');
 
@@ -133,7 +133,7 @@ describe('QR-code sign-in (spec 000 §2.2 /webApp/auth)', () => {
   });
 
   it('shows a refused request as such, and it signs no one in', async () => {
-    const refusedRequest = ok(await study.t.call('POST', '/dcap/wx/webApp/request')) as QrLoginCreated;
+    const refusedRequest = ok(await study.t.call('POST', '/dcap/wx/webApp/request', { body: { device: 'Chrome on Windows' } })) as QrLoginCreated;
     ok(await study.t.call('POST', `/dcap/wx/webApp/${refusedRequest.id}/refuse`, { token: dave.token }));
     expect(ok(await study.t.call('POST', `/dcap/wx/webApp/${refusedRequest.id}/poll`, { body: { secret: refusedRequest.secret } }))).toEqual({ state: 'refused', login: null });
   });
@@ -184,7 +184,7 @@ describe('after time passes (the clock moves, so sessions are opened afresh)', (
   });
 
   it('shows an expired QR-code request as such, and it signs no one in', async () => {
-    const late = ok(await study.t.call('POST', '/dcap/wx/webApp/request')) as QrLoginCreated;
+    const late = ok(await study.t.call('POST', '/dcap/wx/webApp/request', { body: { device: 'Chrome on Windows' } })) as QrLoginCreated;
     study.t.clock.advance(3 * MINUTE);
     const daveToken = await study.t.signIn('sc.dave', 'Passw0rd!x');
     expect((ok(await study.t.call('GET', `/dcap/wx/webApp/${late.id}/auth`, { token: daveToken })) as QrLoginInfo).state).toBe('expired');

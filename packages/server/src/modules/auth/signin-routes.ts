@@ -9,6 +9,7 @@ import {
   qrLoginInfoSchema,
   qrLoginPollResponseSchema,
   qrLoginPollSchema,
+  qrLoginRequestSchema,
   recoveryLinkSchema,
   recoveryTokenQuerySchema,
 } from '@dcap/core';
@@ -68,8 +69,9 @@ export function registerSigninChannelRoutes(app: FastifyInstance, routes: RouteR
     summary: 'A short-lived QR-code sign-in request for the desktop sign-in page, with the secret that collects it',
     tag: 'session',
     access: 'public',
+    body: qrLoginRequestSchema,
     response: qrLoginCreatedSchema,
-    handler: ({ meta }) => createQrRequest(deps, meta),
+    handler: ({ body, meta }) => createQrRequest(deps, body.device, meta),
   });
   routes.add(app, {
     method: 'POST',
