@@ -52,9 +52,14 @@ test('a user who forgot the password asks by e-mail address, follows the link on
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-done')).toBeVisible();
 
-  // The link works once.
+  // The link works once; in English the page says so too.
+  await page.evaluate(() => localStorage.setItem('pro__app_language', 'en-US'));
   await page.goto(link);
-  await expect(page.getByTestId('reset-invalid')).toBeVisible();
+  await expect(page.getByTestId('reset-invalid')).toContainText('Link not usable');
+  await shot(page, info, 'recovery-used-en-US');
+  await page.goto('/user/forgotPassword');
+  await expect(page.getByTestId('recovery-submit')).toContainText('Send reset link');
+  await shot(page, info, 'recovery-ask-en-US');
 
   await page.goto('/user/login');
   await page.getByTestId('login-username').fill('sc.e2e.rita');
@@ -78,13 +83,15 @@ test('a computer signs in by a QR code that the signed-in phone confirms', async
   // The phone opens the code's address, signs in first, and comes back to confirm.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', reducedMotion: 'reduce' });
   const phonePage = await phone.newPage();
+  await phonePage.addInitScript(() => localStorage.setItem('pro__app_language', 'en-US'));
   await phonePage.goto(url);
   await phonePage.getByTestId('qr-auth-sign-in').click();
   await phonePage.getByTestId('login-username').fill('sc.e2e.quinn');
   await phonePage.getByTestId('login-password').fill(SECOND);
   await phonePage.getByTestId('login-submit').click();
   await expect(phonePage.getByTestId('qr-auth-device')).toContainText('Chrome');
-  await shot(phonePage, info, 'qr-phone-confirm');
+  await expect(phonePage.getByTestId('qr-auth-confirm')).toContainText('Confirm sign-in');
+  await shot(phonePage, info, 'qr-phone-confirm-en-US');
   await phonePage.getByTestId('qr-auth-confirm').click();
   await expect(phonePage.getByTestId('qr-auth-confirmed')).toBeVisible();
 

@@ -54,7 +54,7 @@ export function QrAuthPage() {
           {t('signin.qrAuth.title')}
         </Typography.Title>
         <Alert type="warning" showIcon title={t('signin.qrAuth.warning')} style={{ marginBottom: 16 }} />
-        <Descriptions column={1} size="small" bordered>
+        <Descriptions column={1} size="small" layout="vertical" bordered>
           <Descriptions.Item label={t('signin.qrAuth.requestedAt')}>{when(shown.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('signin.qrAuth.expiresAt')}>{when(shown.expiresAt)}</Descriptions.Item>
           <Descriptions.Item label={t('signin.qrAuth.device')}>
