@@ -104,3 +104,26 @@ test('a computer signs in by a QR code that the signed-in phone confirms', async
   await expect(phonePage.getByTestId('qr-auth-closed')).toBeVisible();
   await phone.close();
 });
+
+test('an administrator records the serial of the USB key issued to a user, and removes it', async ({ page, request }, info) => {
+  const admin = await session(request, ADMIN.username, ADMIN.password);
+  await newUser(request, admin, { username: 'sc.e2e.ursula', name: 'Ursula Key' }, { first: FIRST, then: SECOND });
+  await page.addInitScript(() => localStorage.setItem('pro__app_language', 'en-US'));
+  await page.goto('/user/login');
+  await page.getByTestId('login-username').fill(ADMIN.username);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/project\/DataDisplay/);
+
+  await page.goto('/sys/user');
+  await page.getByTestId('user-search').locator('xpath=descendant-or-self::input').fill('sc.e2e.ursula');
+  await page.getByTestId('user-search').locator('xpath=descendant-or-self::input').press('Enter');
+  await page.getByTestId('user-ukey-sc.e2e.ursula').click();
+  await expect(page.getByTestId('user-ukey-serial')).toHaveText('None recorded');
+  await page.getByTestId('user-ukey-input').fill('UK-E2E-0042');
+  await page.getByTestId('user-ukey-save').click();
+  await expect(page.getByTestId('user-ukey-serial')).toContainText('UK-E2E-0042');
+  await shot(page, info, 'ukey-en-US');
+  await page.getByTestId('user-ukey-remove').click();
+  await expect(page.getByTestId('user-ukey-serial')).toHaveText('None recorded');
+});

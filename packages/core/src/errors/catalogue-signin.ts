@@ -31,5 +31,5 @@ export const SIGNIN_NOTICES = {
   'ok.password_reset': { 'zh-CN': '密码已重置，请用新密码登录', 'en-US': 'Password reset; sign in with the new password' },
   'ok.qr_confirmed': { 'zh-CN': '已确认，电脑端将自动登录', 'en-US': 'Confirmed; the computer signs in now' },
   'ok.qr_refused': { 'zh-CN': '已拒绝此次登录', 'en-US': 'Sign-in refused' },
-  'ok.ukey_bound': { 'zh-CN': 'USB Key 已绑定', 'en-US': 'USB key bound' },
+  'ok.ukey_bound': { 'zh-CN': 'USB Key 登记已保存', 'en-US': 'USB key record saved' },
 } as const;

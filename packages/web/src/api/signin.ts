@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { noDataSchema, qrLoginCreatedSchema, qrLoginInfoSchema, qrLoginPollResponseSchema, recoveryLinkSchema } from '@dcap/core';
-import type { PasswordRecoveryRequest, PasswordResetRequest } from '@dcap/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { noDataSchema, qrLoginCreatedSchema, qrLoginInfoSchema, qrLoginPollResponseSchema, recoveryLinkSchema, ukeySchema } from '@dcap/core';
+import type { PasswordRecoveryRequest, PasswordResetRequest, UkeyBindRequest } from '@dcap/core';
 import { useApi } from '../app/services';
 
 /** Sign-in channels (spec 000 §7.1; docs/decisions.md "Sign-in channels"). */
@@ -77,5 +77,24 @@ export function useQrDecisionMutation(id: string) {
   const api = useApi();
   return useMutation({
     mutationFn: (confirm: boolean) => api.request(`/wx/webApp/${id}/${confirm ? 'confirm' : 'refuse'}`, { method: 'POST', silent: true, schema: qrLoginInfoSchema }),
+  });
+}
+
+/** USB key serials in user administration (`/dcap/sys/user/ukey`). */
+export function useUkeyQuery(userId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['ukey', userId],
+    queryFn: ({ signal }) => api.request('/sys/user/ukey', { signal, query: { userId: userId ?? 0 }, schema: ukeySchema }),
+    enabled: userId !== null,
+  });
+}
+
+export function useUkeyMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UkeyBindRequest) => api.request('/sys/user/ukey', { method: 'POST', json: body, serverMessage: true, schema: ukeySchema }),
+    onSuccess: (ukey) => queryClient.setQueryData(['ukey', ukey.userId], ukey),
   });
 }

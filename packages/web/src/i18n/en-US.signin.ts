@@ -34,6 +34,17 @@ export const enUSSignin: Shape<typeof zhCNSignin> = {
       refused: 'The phone refused this sign-in',
       refresh: 'Refresh QR code',
     },
+    ukey: {
+      action: 'USB key',
+      title: 'USB key of {{name}}',
+      notice: 'Record the serial of the USB key issued to this user. The platform does not read the key: the serial records the issue, it does not prove the key is present.',
+      serial: 'Serial',
+      none: 'None recorded',
+      placeholder: 'Serial printed on the key',
+      format: 'A serial has at least 4 letters, digits or hyphens',
+      save: 'Record',
+      remove: 'Remove',
+    },
     qrAuth: {
       title: 'Sign in on the computer?',
       warning: 'Make sure it is you signing in on the computer. Once you confirm, the computer is signed in as you.',

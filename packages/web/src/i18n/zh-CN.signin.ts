@@ -31,6 +31,17 @@ export const zhCNSignin = {
       refused: '手机端已拒绝此次登录',
       refresh: '刷新二维码',
     },
+    ukey: {
+      action: 'USB Key',
+      title: '{{name}} 的 USB Key',
+      notice: '这里登记发给该用户的 USB Key 序列号。平台不读取 Key，序列号只记录发放，不能证明 Key 在场。',
+      serial: '序列号',
+      none: '未登记',
+      placeholder: '输入 Key 上的序列号',
+      format: '序列号由至少 4 位字母、数字或连字符组成',
+      save: '登记',
+      remove: '移除',
+    },
     qrAuth: {
       title: '确认在电脑上登录？',
       warning: '请确认是您本人正在电脑上登录。确认后，该电脑将以您的账号登录。',
