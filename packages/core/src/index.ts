@@ -6,6 +6,7 @@ export * from './errors/validation.js';
 export * from './validation/text.js';
 export * from './auth/password.js';
 export * from './auth/schemas.js';
+export * from './auth/signin-channels.js';
 export * from './users/schemas.js';
 export * from './users/preferences.js';
 export * from './permissions/actor.js';

@@ -20,6 +20,7 @@ import { ADMIN_ERRORS, ADMIN_NOTICES } from './catalogue-admin.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
+import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -415,6 +416,7 @@ export const ERRORS = {
   ...MESSAGE_CONFIG_ERRORS,
   ...SOP_ERRORS,
   ...CONTENT_ERRORS,
+  ...SIGNIN_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -443,6 +445,7 @@ export const NOTICES = {
   ...IMPORTS_NOTICES,
   ...BALANCE_NOTICES,
   ...EPRO_NOTICES,
+  ...SIGNIN_NOTICES,
   ...MESSAGES_NOTICES,
   ...SOP_NOTICES,
   ...ADMIN_NOTICES,

@@ -42,5 +42,9 @@ export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const SUBJECT_MESSAGE_KINDS = ['survey.invitation', 'visit.reminder', 'record.mail', 'panel.push'] as const;
 export type SubjectMessageKind = (typeof SUBJECT_MESSAGE_KINDS)[number];
 
+/** Messages about a user's own account, sent directly: the password recovery link (spec 000 §5). */
+export const ACCOUNT_MESSAGE_KINDS = ['password.recovery'] as const;
+export type AccountMessageKind = (typeof ACCOUNT_MESSAGE_KINDS)[number];
+
 /** What an outbox row was sent for. */
-export type OutboundKind = MessageEvent | SubjectMessageKind;
+export type OutboundKind = MessageEvent | SubjectMessageKind | AccountMessageKind;

@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_survey_links.js';
 import * as m0027 from './migrations/0027_visit_reminders.js';
 import * as m0028 from './migrations/0028_bulletins_ui_configs.js';
 import * as m0029 from './migrations/0029_api_keys.js';
+import * as m0030 from './migrations/0030_signin_channels.js';
 import * as m0031 from './migrations/0031_sop.js';
 import type { Database } from './schema.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_visit_reminders': m0027,
   '0028_bulletins_ui_configs': m0028,
   '0029_api_keys': m0029,
+  '0030_signin_channels': m0030,
   '0031_sop': m0031,
 };
 

@@ -41,6 +41,7 @@ import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.j
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SopDocumentsTable, SopVersionsTable } from './tables/sop.js';
 import type { ArticlesTable, ProjectUiConfigsTable } from './tables/content.js';
+import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserUkeysTable } from './tables/signin.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { ApiKeysTable } from './tables/admin.js';
@@ -60,6 +61,7 @@ export type * from './tables/messages.js';
 export type * from './tables/epro.js';
 export type * from './tables/sop.js';
 export type * from './tables/content.js';
+export type * from './tables/signin.js';
 
 /**
  * The Kysely view of the whole database, one property per table. The tables and their row types live in
@@ -139,4 +141,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   articles: ArticlesTable;
   project_ui_configs: ProjectUiConfigsTable;
+  password_recovery_requests: PasswordRecoveryRequestsTable;
+  qr_login_requests: QrLoginRequestsTable;
+  user_ukeys: UserUkeysTable;
 }

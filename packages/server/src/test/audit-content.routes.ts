@@ -162,6 +162,16 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   // A subject's WeChat binding from the page (audited as the subject) and its unbinding by staff.
   'POST /dcap/epro/wechat/unbind': 'modules/epro/wechat.test.ts',
   'POST /dcap/public/survey/:token/wechat': 'modules/epro/wechat.test.ts',
+  // Sign-in channels need the local SMTP and WeChat fakes and a moving clock; a recovery request naming no
+  // account, and a desktop's QR request or poll before any phone answered, change no user and are not audited.
+  'POST /dcap/user/password/recovery': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/user/password/reset': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/wx/webApp/request': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/wx/webApp/:id/poll': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/wx/webApp/:id/confirm': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/wx/webApp/:id/refuse': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/miniApp/user/login': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/sys/user/ukey': 'modules/auth/signin-channels.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -169,6 +179,9 @@ export const ROLE_MODULE_TEST = 'modules/roles/escalation.test.ts';
 
 /** Routes that change no stored data and write no audit row. */
 export const READS = new Set([
+  'GET /dcap/user/password/recovery/link',
+  'GET /dcap/wx/webApp/:id/auth',
+  'GET /dcap/sys/user/ukey',
   'GET /dcap/epro/link/list',
   'GET /dcap/user/wechat/bindings',
   'GET /dcap/sys/user/wechatBindings/:id',

@@ -4,6 +4,7 @@ import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
 import { queueMessages } from '../modules/messages/outbox.js';
 import { ADMIN_ARTICLE } from './inventory-project/content.js';
+import { hashToken } from '../modules/auth/tokens.js';
 import type { Fixture } from './inventory.fixture.js';
 
 const EMPTY_PANEL = { list: [], config: { labelWidth: 8, labelPosition: 'right' } };
@@ -31,6 +32,21 @@ async function spareApiKey(f: Fixture): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A fresh pending QR-code sign-in request (its id and the desktop's secret), written directly: asking the
+ * route once per persona and call would run into the per-address rate limit.
+ */
+async function qrRequest(f: Fixture): Promise<{ id: string; secret: string }> {
+  const id = f.unique('mx-qr-request-');
+  const secret = f.unique('mx-qr-secret-');
+  const now = f.study.t.clock.now();
+  await f.study.t.deps.db
+    .insertInto('qr_login_requests')
+    .values({ id, secret_hash: hashToken(secret), ip: '127.0.0.1', user_agent: null, device: 'Matrix', created_at: now, expires_at: new Date(now.getTime() + 60_000), user_id: null, decided_at: null, used_at: null })
+    .execute();
+  return { id, secret };
 }
 
 /**
@@ -209,4 +225,20 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   'POST /dcap/sys/article/getArticle': { call: () => ({ method: 'POST', url: '/dcap/sys/article/getArticle' }) },
   // The project portal is public (spec 000 §2.3); an unknown address is a 404 of its own, not a refusal.
   'GET /dcap/projectUIConfig/getUIConfigByUrl/:url': { call: () => ({ method: 'GET', url: '/dcap/projectUIConfig/getUIConfigByUrl/no-such-portal' }) },
+
+  // Sign-in channels (docs/decisions.md "Sign-in channels"). Recovery answers alike for every name; a
+  // made-up link is refused past the access check; the mini-app answers that no mini-app is configured.
+  'POST /dcap/user/password/recovery': { call: () => ({ method: 'POST', url: '/dcap/user/password/recovery', body: { login: 'mx.nobody' } }) },
+  'GET /dcap/user/password/recovery/link': { call: () => ({ method: 'GET', url: `/dcap/user/password/recovery/link?token=${'m'.repeat(43)}` }) },
+  'POST /dcap/user/password/reset': { call: () => ({ method: 'POST', url: '/dcap/user/password/reset', body: { token: 'm'.repeat(43), newPassword: 'Passw0rd!y', confirmPassword: 'Passw0rd!y' } }) },
+  'POST /dcap/miniApp/user/login': { call: () => ({ method: 'POST', url: '/dcap/miniApp/user/login?code=mx-code' }) },
+  'POST /dcap/wx/webApp/request': { call: () => ({ method: 'POST', url: '/dcap/wx/webApp/request', body: { device: 'Matrix' } }) },
+  'POST /dcap/wx/webApp/:id/poll': { call: async (f) => { const r = await qrRequest(f); return { method: 'POST', url: `/dcap/wx/webApp/${r.id}/poll`, body: { secret: r.secret } }; } },
+  // The phone's side: any signed-in user reads and answers a fresh request.
+  'GET /dcap/wx/webApp/:id/auth': { call: async (f) => ({ method: 'GET', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/auth` }) },
+  'POST /dcap/wx/webApp/:id/confirm': { call: async (f) => ({ method: 'POST', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/confirm` }) },
+  'POST /dcap/wx/webApp/:id/refuse': { call: async (f) => ({ method: 'POST', url: `/dcap/wx/webApp/${(await qrRequest(f)).id}/refuse` }) },
+  // USB key serials: user administration.
+  'GET /dcap/sys/user/ukey': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/ukey?userId=${await f.freshUser()}` }) },
+  'POST /dcap/sys/user/ukey': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/ukey', body: { userId: await f.freshUser(), serial: f.unique('MX-') } }) },
 };

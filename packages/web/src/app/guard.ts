@@ -1,3 +1,5 @@
+import { QR_AUTH_PATH, RESET_PASSWORD_PATH } from '@dcap/core';
+
 /**
  * Routing decisions of spec 000 §2.5, as pure functions so every case can be tested in a table.
  * Hiding is a convenience only: the server refuses every call the user has no right to.
@@ -9,8 +11,11 @@ export const ACCOUNT_SETTINGS_PATH = '/account/settings';
 /** Where a user whose password an administrator reset chooses their own before anything else. */
 export const CHANGE_PASSWORD_PATH = '/user/changePassword';
 
+/** Password recovery (spec 000 §5): asking for the e-mail, and the page its link opens. */
+export const FORGOT_PASSWORD_PATH = '/user/forgotPassword';
+
 /** Routes that need no sign-in (spec 000 §2.5: login, Privacy, UserTerm, WebAppAuth, ApplyProject, Portal). */
-const PUBLIC_PATHS = new Set(['/', LOGIN_PATH, '/user/Privacy', '/UserTerm', '/webApp/auth', '/_App/ApplyProject', NOT_FOUND_PATH]);
+const PUBLIC_PATHS = new Set(['/', LOGIN_PATH, '/user/Privacy', '/UserTerm', QR_AUTH_PATH, '/_App/ApplyProject', NOT_FOUND_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH]);
 /** `/epro/`: a subject's questionnaire link (docs/decisions.md "Subject questionnaires"). */
 const PUBLIC_PREFIXES = ['/portal/', '/epro/'];
 /** Paths that lead to the sign-in form; a signed-in user visiting them is sent on. */

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ACCOUNT_SETTINGS_PATH, CHANGE_PASSWORD_PATH, DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
+import { QR_AUTH_PATH, RESET_PASSWORD_PATH } from '@dcap/core';
+import { ACCOUNT_SETTINGS_PATH, CHANGE_PASSWORD_PATH, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
 import { MainLayout } from './layouts/MainLayout';
 import { ToolsLayout } from './layouts/ToolsLayout';
 import {
@@ -22,6 +23,9 @@ import { SYNC_PROJECT_DATA_PATH, SYNC_TASK_LIST_PATH } from '../features/environ
 
 /* Feature pages load as separate chunks; the progress bar shows while one is fetched. */
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
+const forgotPasswordPage = async () => ({ Component: (await import('../features/signin/ForgotPasswordPage')).ForgotPasswordPage });
+const resetPasswordPage = async () => ({ Component: (await import('../features/signin/ResetPasswordPage')).ResetPasswordPage });
+const qrAuthPage = async () => ({ Component: (await import('../features/signin/QrAuthPage')).QrAuthPage });
 const changePasswordPage = async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage });
 const dashboardPage = async () => ({ Component: (await import('../features/dataDisplay/DataDisplayPage')).DataDisplayPage });
 const accountSettingsPage = async () => ({
@@ -104,6 +108,9 @@ export const routes: RouteObject[] = [
           { path: '/', lazy: loginPage },
           { path: LOGIN_PATH, lazy: loginPage },
           { path: CHANGE_PASSWORD_PATH, lazy: changePasswordPage },
+          { path: FORGOT_PASSWORD_PATH, lazy: forgotPasswordPage },
+          { path: RESET_PASSWORD_PATH, lazy: resetPasswordPage },
+          { path: QR_AUTH_PATH, lazy: qrAuthPage },
           { path: NOT_FOUND_PATH, lazy: notFoundPage },
         ],
       },

@@ -54,6 +54,7 @@ export const enUSMessages: Shape<typeof zhCNMessages> = {
       randomisationDone: 'Subject randomised',
       unblindingEmergency: 'Emergency unblinding',
       surveyInvitation: 'Questionnaire by e-mail',
+      passwordRecovery: 'Password recovery link',
       visitReminder: 'Subject visit reminder',
       recordMail: 'Record by e-mail',
       panelPush: 'Questionnaire by WeChat',

@@ -51,6 +51,7 @@ export const zhCNMessages = {
       randomisationDone: '随机完成',
       unblindingEmergency: '紧急揭盲',
       surveyInvitation: '问卷邮件',
+      passwordRecovery: '找回密码链接',
       visitReminder: '受试者访视提醒',
       recordMail: '病历邮件',
       panelPush: '问卷微信推送',

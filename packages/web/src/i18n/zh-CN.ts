@@ -10,6 +10,7 @@ import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
+import { zhCNSignin } from './zh-CN.signin';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
@@ -313,6 +314,7 @@ export const zhCN = {
   ...zhCNExports,
   ...zhCNBalance,
   ...zhCNSupply,
+  ...zhCNSignin,
   ...zhCNEpro,
   ...zhCNMessages,
   ...zhCNSop,

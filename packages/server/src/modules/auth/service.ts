@@ -10,7 +10,8 @@ import { lockAfterFailure } from './lockout.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { OpenSession } from './sessions-repo.js';
 import { endSession, endUserSessions, findOpenSession, insertSession, touchSession } from './sessions-repo.js';
-import type { SessionEndReason } from '../../db/schema.js';
+import type { SessionEndReason, UserRow } from '../../db/schema.js';
+import type { Executor } from '../audit/repo.js';
 import { hashToken, newSessionToken } from './tokens.js';
 
 const MINUTE = 60_000;
@@ -69,25 +70,48 @@ export async function login(deps: ServiceDeps, body: LoginRequest, meta: Request
     }
     if (user.status === 'locked') return refuse('disabled');
 
-    const token = newSessionToken();
-    await insertSession(trx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      now,
-      expiresAt: new Date(now.getTime() + config.session.maxAgeMs),
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
-    // Messages to the user are written in the language they last signed in with (docs/decisions.md "Message configuration").
-    await updateUser(trx, user.id, { last_login_at: now, locked_until: null, lockout_reset_at: now, language: meta.locale });
+    await updateUser(trx, user.id, { locked_until: null, lockout_reset_at: now });
     await recordAttempt(trx, { ...attempt, success: true, reason: 'ok' });
-    await audit('auth.login', { ip: meta.ip });
-    const signedIn = { id: user.id, username: user.username, name: user.name, mustChangePassword: user.must_change_password };
-    return { ok: true, response: { token, user: signedIn } };
+    return { ok: true, response: await startSession(trx, deps, user, meta, 'password') };
   });
   if (user) deps.sessions.forgetUser(user.id);
   if (!outcome.ok) throw outcome.error;
   return outcome.response;
+}
+
+/**
+ * Opens a session for a user whom a sign-in channel has identified (the password form, a QR code confirmed
+ * on a signed-in phone, the WeChat mini-app), in the caller's transaction, and audits `auth.login` with the
+ * channel. The caller has checked that the account may sign in.
+ */
+export async function startSession(
+  trx: Executor,
+  deps: Pick<ServiceDeps, 'config' | 'clock'>,
+  user: Pick<UserRow, 'id' | 'username' | 'name' | 'must_change_password'>,
+  meta: RequestMeta,
+  via: 'password' | 'qr' | 'miniApp',
+): Promise<LoginResponse> {
+  const now = deps.clock.now();
+  const token = newSessionToken();
+  await insertSession(trx, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    now,
+    expiresAt: new Date(now.getTime() + deps.config.session.maxAgeMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  // Messages to the user are written in the language they last signed in with (docs/decisions.md "Message configuration").
+  await updateUser(trx, user.id, { last_login_at: now, language: meta.locale });
+  // The password form's audit row stays as it was; other channels name themselves.
+  const newValue = via === 'password' ? { ip: meta.ip } : { ip: meta.ip, via };
+  await appendAudit(trx, { actorId: user.id, actorUsername: user.username, action: 'auth.login', entityType: 'user', entityId: user.id, newValue, ip: meta.ip });
+  return { token, user: { id: user.id, username: user.username, name: user.name, mustChangePassword: user.must_change_password } };
+}
+
+/** A user row may open a session now: active, not deleted, not locked out. */
+export function maySignIn(user: Pick<UserRow, 'status' | 'locked_until'>, now: Date): boolean {
+  return user.status === 'active' && !(user.locked_until && user.locked_until > now);
 }
 
 /**

@@ -72,3 +72,8 @@ export async function unbindWechat(deps: ServiceDeps, caller: Caller, userId: nu
     return present(await repo.listBindings(trx, userId), deps);
   });
 }
+
+/** The user holding a WeChat id of this kind, if any: the mini-app sign-in (auth/miniapp.ts). */
+export async function userIdByWechat(deps: Pick<ServiceDeps, 'db'>, kind: WechatBindingKind, openId: string): Promise<number | null> {
+  return (await repo.findByOpenId(deps.db, kind, openId))?.user_id ?? null;
+}

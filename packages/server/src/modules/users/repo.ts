@@ -16,6 +16,17 @@ export async function findUserByUsername(db: Executor, username: string): Promis
     .executeTakeFirst();
 }
 
+/** Active users with this e-mail address (any case): password recovery by e-mail (spec 000 §5). */
+export async function findActiveUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return row.n;

@@ -1,21 +1,26 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LOGIN_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@dcap/core';
 import { useLoginMutation } from '../../api/auth';
 import { isApiError } from '../../api/errors';
 import logoUrl from '../../assets/logo.svg';
-import { afterSignInPath } from '../../app/guard';
+import { afterSignInPath, FORGOT_PASSWORD_PATH } from '../../app/guard';
 import { useServices } from '../../app/services';
+import { QrSignIn } from '../signin/QrSignIn';
 
 interface LoginValues {
   username: string;
   password: string;
 }
 
-/** Sign-in (spec 000 §2.3, §5: account and password required; the refusal is shown on the form). */
+/**
+ * Sign-in (spec 000 §2.3, §5: account and password required; the refusal is shown on the form), with the
+ * forgotten-password link and the QR code a signed-in phone confirms (docs/decisions.md "Sign-in channels").
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   return (
@@ -34,7 +39,7 @@ export function LoginPage() {
   );
 }
 
-/** The account and password card, on the sign-in page and on a project's portal (spec 000 §2.3). */
+/** The sign-in card, on the sign-in page and on a project's portal (spec 000 §2.3). */
 export function LoginForm() {
   const { t } = useTranslation();
   const { session } = useServices();
@@ -42,6 +47,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const login = useLoginMutation();
+  const [method, setMethod] = useState('password');
 
   const onFinish = async (values: LoginValues) => {
     let result;
@@ -66,35 +72,53 @@ export function LoginForm() {
       {failure ? (
         <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} data-testid="login-error" />
       ) : null}
-      <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void onFinish(values)}>
-        <Form.Item
-          name="username"
-          label={t('login.username')}
-          rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            maxLength={LOGIN_NAME_MAX_LENGTH}
-            placeholder={t('login.usernamePlaceholder')}
-            data-testid="login-username"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('login.passwordPlaceholder')}
-            data-testid="login-password"
-          />
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+      <Tabs
+        activeKey={method}
+        onChange={setMethod}
+        items={[
+          {
+            key: 'password',
+            label: t('signin.tabs.password'),
+            children: (
+            <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={(values) => void onFinish(values)}>
+              <Form.Item
+                name="username"
+                label={t('login.username')}
+                rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+              >
+                <Input
+                  prefix={<UserOutlined />}
+                  autoComplete="username"
+                  maxLength={LOGIN_NAME_MAX_LENGTH}
+                  placeholder={t('login.usernamePlaceholder')}
+                  data-testid="login-username"
+                />
+              </Form.Item>
+              <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                <Input.Password
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  placeholder={t('login.passwordPlaceholder')}
+                  data-testid="login-password"
+                />
+              </Form.Item>
+              <Form.Item style={{ marginBottom: 0 }}>
+                <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+                  {t('login.submit')}
+                </Button>
+              </Form.Item>
+            </Form>
+            ),
+          },
+          { key: 'qr', label: <span data-testid="login-tab-qr">{t('signin.tabs.qr')}</span>, children: method === 'qr' ? <QrSignIn /> : null },
+        ]}
+      />
+      <Flex justify="flex-end">
+        <Link to={FORGOT_PASSWORD_PATH} data-testid="login-forgot">
+          {t('signin.forgot')}
+        </Link>
+      </Flex>
     </Card>
   );
 }

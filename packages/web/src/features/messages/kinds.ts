@@ -1,7 +1,7 @@
-import { MESSAGE_EVENTS, SUBJECT_MESSAGE_KINDS } from '@dcap/core';
+import { ACCOUNT_MESSAGE_KINDS, MESSAGE_EVENTS, SUBJECT_MESSAGE_KINDS } from '@dcap/core';
 
-/** Every kind a message of the outbox may carry: the study events and the messages to subjects (core). */
-export const MESSAGE_KINDS: readonly string[] = [...MESSAGE_EVENTS, ...SUBJECT_MESSAGE_KINDS];
+/** Every kind a message of the outbox may carry: the study events, the messages to subjects and those about an account (core). */
+export const MESSAGE_KINDS: readonly string[] = [...MESSAGE_EVENTS, ...SUBJECT_MESSAGE_KINDS, ...ACCOUNT_MESSAGE_KINDS];
 
 /** `query.raised` → `messages.events.queryRaised`: catalogue keys carry no dots of their own. */
 export const messageKindKey = (kind: string) => `messages.events.${kind.replace(/\.(\w)/, (_dot, letter: string) => letter.toUpperCase())}`;

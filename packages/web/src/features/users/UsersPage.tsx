@@ -18,6 +18,7 @@ import { userColumns } from './userColumns';
 import { UserFormModal } from './UserFormModal';
 import { useUserActions } from './useUserActions';
 import { UserWechatModal } from '../messages/UserWechatModal';
+import { UserUkeyModal } from '../signin/UserUkeyModal';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -41,6 +42,7 @@ export function UsersPage() {
   };
   const actions = useUserActions(showIssued('reset'));
   const [wechatUser, setWechatUser] = useState<User | null>(null);
+  const [ukeyUser, setUkeyUser] = useState<User | null>(null);
 
   const columns = userColumns(t, me.id, {
     edit: (user) => setEditor({ mode: 'edit', user }),
@@ -49,6 +51,7 @@ export function UsersPage() {
     resetPassword: actions.resetPassword,
     remove: actions.remove,
     wechat: setWechatUser,
+    ukey: setUkeyUser,
   });
 
   const page = list.data;
@@ -128,6 +131,7 @@ export function UsersPage() {
       <IssuedPasswordModal notice={notice} onClose={() => setNotice(null)} />
       <ImportUsersModal open={importing} onClose={() => setImporting(false)} />
       <UserWechatModal user={wechatUser} onClose={() => setWechatUser(null)} />
+      <UserUkeyModal user={ukeyUser} onClose={() => setUkeyUser(null)} />
     </Card>
   );
 }

@@ -17,6 +17,8 @@ export interface UserRowActions {
   remove: (user: User) => void;
   /** The user's WeChat bindings, with unbinding (spec 002 §7). */
   wechat: (user: User) => void;
+  /** The USB key serial issued to the user (docs/decisions.md "Sign-in channels"). */
+  ukey: (user: User) => void;
 }
 
 function formatTime(value: string | null): string {
@@ -53,6 +55,9 @@ function RowActions({ user, selfId, actions, t }: { user: User; selfId: number; 
       </Button>
       <Button type="link" size="small" onClick={() => actions.wechat(user)} data-testid={`user-wechat-${id}`}>
         {t('messages.binding.userAction')}
+      </Button>
+      <Button type="link" size="small" onClick={() => actions.ukey(user)} data-testid={`user-ukey-${id}`}>
+        {t('signin.ukey.action')}
       </Button>
       <Button
         type="link"
