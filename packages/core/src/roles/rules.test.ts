@@ -5,6 +5,7 @@ import {
   intersectScopes,
   normaliseScope,
   rightsFromFlags,
+  roleAliasNames,
   sameScope,
   scopesOverlap,
   siteInvestigatorRole,
@@ -82,5 +83,14 @@ describe('request schemas', () => {
   it('leaves enabled unset on a save that does not send it', () => {
     const parsed = saveRoleSchema.parse({ id: 1, projectId: 1, alias: 'CRC', institutionIds: 'all' });
     expect(parsed.enabled).toBeUndefined();
+  });
+});
+
+describe('message receivers named by role', () => {
+  it('names a role by its alias in any case, and the site roles made from a template by its code', () => {
+    expect(roleAliasNames('CRC', 'crc')).toBe(true);
+    expect(roleAliasNames(siteInvestigatorRole({ code: 'A01', name: '甲', eName: null }).alias, 'PI')).toBe(true);
+    expect(roleAliasNames('PIX', 'PI')).toBe(false);
+    expect(roleAliasNames('PI', 'PI-A01')).toBe(false);
   });
 });

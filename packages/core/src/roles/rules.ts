@@ -67,6 +67,17 @@ export interface SiteInvestigatorRole {
   rights: readonly RoleRight[];
 }
 
+/**
+ * Whether a role named `receiver` (a role's alias or a template's code, as message receivers are given) names
+ * the role `alias`: the same name in any case, or the template code of a site role made from it, as
+ * `siteInvestigatorRole` names them (`PI` names `PI-A01`).
+ */
+export function roleAliasNames(alias: string, receiver: string): boolean {
+  const a = alias.toLowerCase();
+  const r = receiver.toLowerCase();
+  return a === r || a.startsWith(`${r}-`);
+}
+
 /** The investigator role of one site (spec 000 §6 "auto-created per institution"), described in both languages. */
 export function siteInvestigatorRole(site: { code: string; name: string; eName: string | null }): SiteInvestigatorRole {
   return {

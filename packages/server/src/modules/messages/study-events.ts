@@ -1,5 +1,5 @@
 import type { Locale, MessageChannel, MessageConfigSettings, MessageEvent, NotificationChannel, SiteScope } from '@dcap/core';
-import { DEFAULT_LOCALE, EVENT_NOTIFICATION_CATEGORY, inSiteScope, intersectScopes, mergeUserPreferences, renderTemplate, wantsNotification } from '@dcap/core';
+import { DEFAULT_LOCALE, EVENT_NOTIFICATION_CATEGORY, inSiteScope, roleAliasNames, intersectScopes, mergeUserPreferences, renderTemplate, wantsNotification } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Executor } from '../audit/repo.js';
 import { effectiveSettings } from './config-settings.js';
@@ -41,17 +41,14 @@ export interface StudyEvent {
   channels?: readonly MessageChannel[];
 }
 
-/** A template's code names its site roles too: `PI` receives for `PI-A01` (core roles/templates.ts, docs/decisions.md). */
-export function roleMatches(alias: string, receiver: string): boolean {
-  const a = alias.toLowerCase();
-  const r = receiver.toLowerCase();
-  return a === r || a.startsWith(`${r}-`);
-}
-
 const scopeOf = (all: boolean, sites: readonly number[]): SiteScope => (all ? 'all' : sites);
 
 /** The production environment is the online period; every other environment (development, test, sde) is testing. */
 const isOnline = (type: string | null) => type === 'prd';
+
+/** Whether a holder's grant, within its role's sites, covers the site. */
+const coversSite = (holder: repo.RoleHolderRow, siteId: number) =>
+  inSiteScope(intersectScopes(scopeOf(holder.role_all_sites, holder.role_site_ids), scopeOf(holder.all_sites, holder.site_ids)), siteId);
 
 /** Users the configured roles name: project level every holder, site level those whose grant covers the site. */
 async function roleReceivers(trx: Executor, settings: MessageConfigSettings, projectId: number, siteId: number | null): Promise<number[]> {
@@ -60,9 +57,9 @@ async function roleReceivers(trx: Executor, settings: MessageConfigSettings, pro
   return holders
     .filter((holder) =>
       settings.receivers.some((receiver) => {
-        if (!roleMatches(holder.alias, receiver.role)) return false;
+        if (!roleAliasNames(holder.alias, receiver.role)) return false;
         if (receiver.level === 'project') return true;
-        return siteId !== null && inSiteScope(intersectScopes(scopeOf(holder.role_all_sites, holder.role_site_ids), scopeOf(holder.all_sites, holder.site_ids)), siteId);
+        return siteId !== null && coversSite(holder, siteId);
       }),
     )
     .map((holder) => holder.user_id);
@@ -73,7 +70,7 @@ async function holdersOfRoles(trx: Executor, projectId: number, roleIds: readonl
   const holders = await repo.roleHolders(trx, projectId);
   return holders
     .filter((holder) => roleIds.includes(holder.role_id))
-    .filter((holder) => siteId === null || inSiteScope(intersectScopes(scopeOf(holder.role_all_sites, holder.role_site_ids), scopeOf(holder.all_sites, holder.site_ids)), siteId))
+    .filter((holder) => siteId === null || coversSite(holder, siteId))
     .map((holder) => holder.user_id);
 }
 
