@@ -13,9 +13,9 @@ import { currentLocale } from '../../i18n';
 import { TASK_PAGE_SIZE, useQcListQuery, useQcSummaryQuery } from './api';
 import { StatusSquare } from './statusStyle';
 import { panelEntryPath } from './SubjectSchedule';
+import { SiteCountsTable } from './SiteCountsTable';
 import { taskSiteLabel } from './taskChart';
 
-type SiteRow = QcSummary['sites'][number];
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /** Panels waiting per site (x), one stacked bar per stage. */
@@ -50,38 +50,13 @@ export function QcTasks() {
       {value}
     </Button>
   );
-  const total = (stage: QcStage) => (data?.sites ?? []).reduce((sum, site) => sum + site[stage], 0);
-  const columns: TableColumnsType<SiteRow> = [
-    { key: 'site', title: t('schedule.tasks.site'), render: (_, site) => taskSiteLabel(site, locale) },
-    ...QC_STAGES.map((stage) => ({ key: stage, title: t(`schedule.qc.${stage}`), align: 'right' as const, render: (_: unknown, site: SiteRow) => countLink(stage, site[stage], site.siteId) })),
-  ];
 
   return (
     <>
       <Card title={t('schedule.qc.title')} loading={summary.isPending} data-testid="qc-summary">
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
-            <Table<SiteRow>
-              rowKey="siteId"
-              size="small"
-              bordered
-              pagination={false}
-              columns={columns}
-              dataSource={data?.sites ?? []}
-              data-testid="qc-table"
-              summary={() => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t('schedule.tasks.total')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {QC_STAGES.map((stage, index) => (
-                    <Table.Summary.Cell key={stage} index={index + 1} align="right">
-                      {countLink(stage, total(stage), null)}
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              )}
-            />
+            <SiteCountsTable keys={QC_STAGES} rows={data?.sites ?? []} titleOf={(stage) => t(`schedule.qc.${stage}`)} countLink={countLink} locale={locale} data-testid="qc-table" />
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Text strong>{t('schedule.qc.chart')}</Typography.Text>

@@ -16,9 +16,9 @@ import { currentLocale } from '../../i18n';
 import { TASK_PAGE_SIZE, useTaskListQuery, useTaskSummaryQuery, useUploadVisitRecordMutation, useVisitRecordsQuery } from './api';
 import { QcTasks } from './QcTasks';
 import { WINDOW_STATUS_COLOR } from './statusStyle';
+import { SiteCountsTable } from './SiteCountsTable';
 import { taskChartOption, taskSiteLabel } from './taskChart';
 
-type SiteRow = TaskSummary['sites'][number];
 const ACCEPT = '.jpg,.jpeg,.png,.pdf';
 
 /** The subject page (spec 002 §2 "subject information"), whose visits tab shows the schedule. */
@@ -51,16 +51,11 @@ export function TaskSummaryPage() {
     );
   }
 
-  const total = (bucket: TaskBucket) => (data?.sites ?? []).reduce((sum, site) => sum + site[bucket], 0);
   const countLink = (bucket: TaskBucket, value: number, siteId: number | null) => (
     <Button type="link" size="small" disabled={value === 0} onClick={() => setDrill({ bucket, siteId })} data-testid={`task-${bucket}-${siteId === null ? 'all' : String(siteId)}`}>
       <span style={bucket === 'overdue' && value > 0 ? { color: '#F5222D', fontWeight: 600 } : undefined}>{value}</span>
     </Button>
   );
-  const columns: TableColumnsType<SiteRow> = [
-    { key: 'site', title: t('schedule.tasks.site'), render: (_, site) => taskSiteLabel(site, locale) },
-    ...TASK_BUCKETS.map((bucket) => ({ key: bucket, title: t(`schedule.tasks.${bucket}`), align: 'right' as const, render: (_: unknown, site: SiteRow) => countLink(bucket, site[bucket], site.siteId) })),
-  ];
 
   return (
     <Flex vertical gap={16}>
@@ -72,27 +67,7 @@ export function TaskSummaryPage() {
       >
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
-            <Table<SiteRow>
-              rowKey="siteId"
-              size="small"
-              bordered
-              pagination={false}
-              columns={columns}
-              dataSource={data?.sites ?? []}
-              data-testid="task-table"
-              summary={() => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t('schedule.tasks.total')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {TASK_BUCKETS.map((bucket, index) => (
-                    <Table.Summary.Cell key={bucket} index={index + 1} align="right">
-                      {countLink(bucket, total(bucket), null)}
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              )}
-            />
+            <SiteCountsTable keys={TASK_BUCKETS} rows={data?.sites ?? []} titleOf={(bucket) => t(`schedule.tasks.${bucket}`)} countLink={countLink} locale={locale} data-testid="task-table" />
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Text strong>{t('schedule.tasks.chart')}</Typography.Text>
