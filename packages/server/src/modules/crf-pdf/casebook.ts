@@ -147,6 +147,7 @@ function drawSignatures(ctx: Ctx, list: readonly SignatureRow[]): void {
       { size: 8 },
       8,
     );
+    if (signature.signature_image) w.image(Buffer.from(signature.signature_image, 'base64'), 8, 120, 40);
   }
 }
 
