@@ -144,6 +144,16 @@ describe('the casebook of a subject', () => {
     expect(raw).toMatch(/\/Subtype \/Image[\s\S]*?\/Width 240/);
     expect(raw).not.toContain('/Width 300');
     await db().deleteFrom('user_signatures').where('user_id', '=', rs.people.investigator.id).execute();
+
+    // An image with transparency whose data does not inflate is left out; the PDF is still made.
+    const header = Buffer.from(png(240, 80).subarray(0, 33));
+    header[25] = 6;
+    const broken = Buffer.concat([header, Buffer.from([0, 0, 0, 7]), Buffer.from('IDATgarbage'), Buffer.alloc(4), png(1, 1).subarray(-12)]);
+    await db().insertInto('user_signatures').values({ ...stored(240, 80, '2000-01-01T00:00:00Z'), content: broken, size: broken.length }).execute();
+    const again = await file(exporter, `/dcap/crf/casebook/${String(subjectA.id)}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    await db().deleteFrom('user_signatures').where('user_id', '=', rs.people.investigator.id).execute();
   });
 
   it('prints in English when asked, whatever the caller’s language', async () => {

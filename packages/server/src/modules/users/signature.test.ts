@@ -93,6 +93,9 @@ describe('signature images', () => {
       const reply = await send(signer.token, '/dcap/sys/user/uploadSignFile', {}, { name: 'big.png', bytes: large }, lang);
       expect([reply.status, reply.body.errorCode, reply.body.msg]).toEqual([413, 'signature.file_too_large', message]);
     }
+    // A PNG whose header is sound but whose image data is not a zlib stream is refused too.
+    const broken = Buffer.concat([SIGNATURE_PNG.subarray(0, 33), Buffer.from([0, 0, 0, 7]), Buffer.from('IDATgarbage'), Buffer.from([0, 0, 0, 0]), SIGNATURE_PNG.subarray(-12)]);
+    expect((await send(signer.token, '/dcap/sys/user/uploadSignFile', {}, { name: 'broken.png', bytes: broken })).body.errorCode).toBe('signature.file_kind');
     const tiny = await send(signer.token, '/dcap/sys/user/uploadSignFile', {}, { name: 'dot.png', bytes: png(4, 4) }, 'en-US');
     expect([tiny.status, tiny.body.msg]).toEqual([422, 'A signature image must be between 16 and 4096 pixels wide and high']);
     const none = await send(signer.token, '/dcap/sys/user/uploadSignFile', {}, null, 'zh-CN');

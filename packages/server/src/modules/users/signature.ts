@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SignatureFile, SignatureHistory } from '@dcap/core';
 import {
   AppError,
+  SIGNATURE_ACCEPT,
   SIGNATURE_MAX_BYTES,
   canOnPlatform,
   checkSignatureFile,
@@ -19,6 +20,7 @@ import { platformWrite } from '../../http/project-write.js';
 import type { FileReply, RouteRegistry } from '../../http/route.js';
 import { fileReplySchema } from '../../http/route.js';
 import type { UploadedFileInfo } from '../../http/uploads.js';
+import { pngDataInflates } from './png-check.js';
 import { findUserById } from './repo.js';
 import type { SignatureInfo } from './signature-repo.js';
 import * as repo from './signature-repo.js';
@@ -74,6 +76,7 @@ export async function storeSignature(deps: ServiceDeps, caller: Caller, userId: 
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const checked = checkSignatureFile({ name, size: info.truncated ? Number.MAX_SAFE_INTEGER : bytes.length, bytes });
   if (!checked.ok) throw new AppError(checked.problem.code, 'params' in checked.problem ? checked.problem.params : undefined);
+  if (!pngDataInflates(bytes)) throw new AppError('signature.file_kind', { accepted: SIGNATURE_ACCEPT });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await platformWrite(deps, caller, async (trx, audit) => {
     if (!(await repo.lockUser(trx, userId))) throw new AppError('user.not_found');
