@@ -32,6 +32,7 @@ export * from './roles/schemas.js';
 export * from './roles/calls.js';
 export * from './roles/templates.js';
 export * from './users/import.js';
+export * from './users/signature.js';
 export * from './shell/session-calls.js';
 export * from './panels/index.js';
 export * from './design/index.js';

@@ -1,5 +1,6 @@
 import { registerSigninChannelRoutes } from './modules/auth/signin-routes.js';
 import { registerUkeyRoutes } from './modules/users/ukey.js';
+import { registerSignatureRoutes } from './modules/users/signature.js';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { pickLocale } from '@dcap/core';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAdminRoutes(fastify, routes, deps);
   registerSigninChannelRoutes(fastify, routes, deps, wechat);
   registerUkeyRoutes(fastify, routes, deps);
+  registerSignatureRoutes(fastify, routes, deps);
   const remote = options.remoteRandomisation ?? (config.remoteRandomisation ? createHttpRemoteRandomisation(config.remoteRandomisation) : null);
   // The first drug number comes from the drug plan's first kit where the project has one (modules/supply).
   registerRandomisationRoutes(fastify, routes, deps, { remote, firstKit: dispenseFirstKit });

@@ -84,6 +84,8 @@ export type UiConfig = z.infer<typeof uiConfigSchema>;
 
 /** What the public portal shows: no homepage logos, nothing but the sign-in page's own settings. */
 export const portalConfigSchema = z.object({
+  /** The project a sign-in on its portal enters, when the user is a member (docs/decisions.md "Bulletins and project portals"). */
+  projectId: z.number(),
   projectName: z.string(),
   projectEName: z.string().nullable(),
   loginUrl: z.string(),

@@ -41,7 +41,7 @@ import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.j
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SopDocumentsTable, SopVersionsTable } from './tables/sop.js';
 import type { ArticlesTable, ProjectUiConfigsTable } from './tables/content.js';
-import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserUkeysTable } from './tables/signin.js';
+import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserSignaturesTable, UserUkeysTable } from './tables/signin.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { ApiKeysTable } from './tables/admin.js';
@@ -144,4 +144,5 @@ export interface Database {
   password_recovery_requests: PasswordRecoveryRequestsTable;
   qr_login_requests: QrLoginRequestsTable;
   user_ukeys: UserUkeysTable;
+  user_signatures: UserSignaturesTable;
 }

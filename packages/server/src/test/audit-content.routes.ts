@@ -172,6 +172,8 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/wx/webApp/:id/refuse': 'modules/auth/signin-channels.test.ts',
   'POST /dcap/miniApp/user/login': 'modules/auth/signin-channels.test.ts',
   'POST /dcap/sys/user/ukey': 'modules/auth/signin-channels.test.ts',
+  'POST /dcap/sys/user/uploadSignFile': 'modules/users/signature.test.ts',
+  'POST /dcap/sys/user/updateSignFile': 'modules/users/signature.test.ts',
 };
 /** The role module's calls are audited and tested by that module (grants, revocations, role edits). */
 export const ROLE_MODULE = /^(GET|POST) \/dcap\/projectRole\/(?!store\/)/;
@@ -182,6 +184,9 @@ export const READS = new Set([
   'GET /dcap/user/password/recovery/link',
   'GET /dcap/wx/webApp/:id/auth',
   'GET /dcap/sys/user/ukey',
+  'GET /dcap/sys/user/myUkey',
+  'GET /dcap/sys/user/getHisSignFile',
+  'GET /dcap/sys/user/signFile/:id',
   'GET /dcap/epro/link/list',
   'GET /dcap/user/wechat/bindings',
   'GET /dcap/sys/user/wechatBindings/:id',

@@ -2,6 +2,8 @@ import { defaultMessageConfig } from '@dcap/core';
 import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
+import { multipartForm } from '../modules/attachments/attachments.fixture.js';
+import { png } from '../modules/ui-config/png.fixture.js';
 import { queueMessages } from '../modules/messages/outbox.js';
 import { ADMIN_ARTICLE } from './inventory-project/content.js';
 import { hashToken } from '../modules/auth/tokens.js';
@@ -22,6 +24,22 @@ async function freshSession(f: Fixture): Promise<number> {
   await f.study.t.signIn(LOGIN.username, LOGIN.password);
   const row = await f.study.t.deps.db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select('s.id').where('u.username', '=', LOGIN.username).orderBy('s.id', 'desc').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A signature image of a fresh user, written directly: only administrators may read another's. */
+async function freshSignature(f: Fixture): Promise<number> {
+  const bytes = png(120, 40);
+  const row = await f.study.t.deps.db
+    .insertInto('user_signatures')
+    .values({ user_id: await f.freshUser(), file_name: 'sign.png', content_type: 'image/png', size: bytes.length, sha256: '-', width: 120, height: 40, content: bytes, uploaded_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A multipart body with text fields and one PNG file part. */
+function multipartFields(fields: Record<string, string | number>, bytes: Buffer, name: string): { payload: Buffer; contentType: string } {
+  return multipartForm(fields, { name, type: 'image/png', bytes });
 }
 
 /** A fresh API key no one uses, for revocation. */
@@ -241,4 +259,12 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   // USB key serials: user administration.
   'GET /dcap/sys/user/ukey': { call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/ukey?userId=${await f.freshUser()}` }) },
   'POST /dcap/sys/user/ukey': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/ukey', body: { userId: await f.freshUser(), serial: f.unique('MX-') } }) },
+  // Every signed-in user reads their own USB key record.
+  'GET /dcap/sys/user/myUkey': { call: () => ({ method: 'GET', url: '/dcap/sys/user/myUkey' }) },
+  // Signature images (docs/decisions.md "Signature images"): anyone uploads and reads their own; another
+  // user's history and image only a user administrator reads, which the service checks.
+  'GET /dcap/sys/user/getHisSignFile': { allowed: ['platformAdmin'], call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/getHisSignFile?userId=${await f.freshUser()}` }) },
+  'GET /dcap/sys/user/signFile/:id': { allowed: ['platformAdmin'], call: async (f) => ({ method: 'GET', url: `/dcap/sys/user/signFile/${await freshSignature(f)}` }) },
+  'POST /dcap/sys/user/uploadSignFile': { call: () => ({ method: 'POST', url: '/dcap/sys/user/uploadSignFile', raw: multipartFile(png(120, 40), 'sign.png') }) },
+  'POST /dcap/sys/user/updateSignFile': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/user/updateSignFile', raw: multipartFields({ userId: await f.freshUser() }, png(120, 40), 'sign.png') }) },
 };

@@ -30,6 +30,15 @@ export function useStoreProjectMutation() {
   return useSwitch((projectId: number) => api.request(`/project/store/${projectId}`, { schema: sessionSelectionSchema }));
 }
 
+/**
+ * GET /dcap/project/store/{id} right after signing in on a project's portal: silent, since a user who is not a
+ * member of that project is told so by the portal and lands on the normal home instead.
+ */
+export function useEnterPortalProjectMutation() {
+  const api = useApi();
+  return useSwitch((projectId: number) => api.request(`/project/store/${projectId}`, { silent: true, schema: sessionSelectionSchema }));
+}
+
 /** GET /dcap/projectRole/store/{id}: switch to another of the caller's roles in the current project. */
 export function useStoreRoleMutation() {
   const api = useApi();

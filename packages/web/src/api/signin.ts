@@ -80,6 +80,15 @@ export function useQrDecisionMutation(id: string) {
   });
 }
 
+/** The signed-in user's own USB key record (`/dcap/sys/user/myUkey`), read-only: administrators issue keys. */
+export function useMyUkeyQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['ukey', 'mine'],
+    queryFn: ({ signal }) => api.request('/sys/user/myUkey', { signal, schema: ukeySchema }),
+  });
+}
+
 /** USB key serials in user administration (`/dcap/sys/user/ukey`). */
 export function useUkeyQuery(userId: number | null) {
   const api = useApi();

@@ -56,6 +56,7 @@ export const enUSContent: Shape<typeof zhCNContent> = {
       scriptsReplaced: 'For security the platform runs no project-supplied scripts in users’ browsers; to tell people signing in something, use the sign-in notice below.',
     },
     portal: {
+      notMember: 'You are not a member of this project; you are on the platform’s home page',
       notFound: 'Sign-in page not found',
       notFoundHint: 'No project uses the login address “{{url}}”.',
       logoAlt: 'Logo of {{name}}',

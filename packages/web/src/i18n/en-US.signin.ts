@@ -44,6 +44,10 @@ export const enUSSignin: Shape<typeof zhCNSignin> = {
       format: 'A serial has at least 4 letters, digits or hyphens',
       save: 'Record',
       remove: 'Remove',
+      mineTitle: 'My USB key',
+      mineNotice: 'USB keys are issued and recorded by administrators; ask one to replace or cancel yours.',
+      mineNone: 'No USB key is recorded for you',
+      boundAt: 'Recorded at',
     },
     qrAuth: {
       title: 'Sign in on the computer?',

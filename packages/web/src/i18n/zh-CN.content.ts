@@ -53,6 +53,7 @@ export const zhCNContent = {
       scriptsReplaced: '出于安全考虑，本平台不在用户浏览器中执行项目配置的脚本；如需向登录用户说明事项，请填写下面的登录页提示。',
     },
     portal: {
+      notMember: '您不是该项目的成员，已进入平台首页',
       notFound: '登录页不存在',
       notFoundHint: '没有项目使用登录地址“{{url}}”。',
       logoAlt: '{{name}} 的标志',

@@ -41,6 +41,10 @@ export const zhCNSignin = {
       format: '序列号由至少 4 位字母、数字或连字符组成',
       save: '登记',
       remove: '移除',
+      mineTitle: '我的 USB Key',
+      mineNotice: 'USB Key 由管理员发放并登记；如需更换或挂失，请联系管理员。',
+      mineNone: '尚未为您登记 USB Key',
+      boundAt: '登记时间',
     },
     qrAuth: {
       title: '确认在电脑上登录？',

@@ -38,3 +38,19 @@ export interface UserUkeysTable {
   bound_by: number | null;
 }
 export type UserUkeyRow = Selectable<UserUkeysTable>;
+
+/** One uploaded signature image of a user; the newest of a user is the one in use (migration 0035). */
+export interface UserSignaturesTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  content_type: 'image/png' | 'image/jpeg';
+  size: number;
+  sha256: string;
+  width: number;
+  height: number;
+  content: Buffer;
+  uploaded_by: number | null;
+  uploaded_at: Generated<Date>;
+}
+export type UserSignatureRow = Selectable<UserSignaturesTable>;

@@ -13,6 +13,7 @@ import { columnTitle, localName, printItems, widgetLabel } from './items.js';
 import type { CommentRow, QueryRow, SignatureRow } from './repo.js';
 import * as repo from './repo.js';
 import { COLOURS, CrfWriter } from './writer.js';
+import { pngDataInflates } from '../users/png-check.js';
 
 /** Who asks for a casebook and how it is printed; the scope decides which subject may be read. */
 export interface CasebookRequest {
@@ -147,6 +148,9 @@ function drawSignatures(ctx: Ctx, list: readonly SignatureRow[]): void {
       { size: 8 },
       8,
     );
+    const image = signature.signature_image ? Buffer.from(signature.signature_image, 'base64') : null;
+    // Checked again here: a PNG whose data does not inflate would fail inside the PDF library, past any catch.
+    if (image && pngDataInflates(image)) w.image(image, 8, 120, 40);
   }
 }
 

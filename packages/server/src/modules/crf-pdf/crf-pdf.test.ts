@@ -6,6 +6,7 @@ import { enter, grant, ok, person, project, refused, role } from '../roles/study
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
 import { pdfText } from './pdf-text.fixture.js';
+import { png } from '../ui-config/png.fixture.js';
 
 let rs: RecordsStudy;
 let subjectA: AddedSubject;
@@ -129,6 +130,30 @@ describe('the casebook of a subject', () => {
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)).toMatchObject({ actor_id: exporter.id, entity_type: 'subject', site_id: rs.siteA.id, env: 'uat', project_id: rs.projectId });
     expect((audits.at(-1)?.new_value as { panels: number }).panels).toBeGreaterThan(0);
+  });
+
+  it('prints beside each signature the signature image its signer had in use when signing, not a later one', async () => {
+    const stored = (width: number, height: number, at: string) => {
+      const bytes = png(width, height, [10, 10, 10]);
+      return { user_id: rs.people.investigator.id, file_name: 'sign.png', content_type: 'image/png' as const, size: bytes.length, sha256: '-', width, height, content: bytes, uploaded_by: rs.people.investigator.id, uploaded_at: new Date(at) };
+    };
+    await db().insertInto('user_signatures').values([stored(240, 80, '2000-01-01T00:00:00Z'), stored(300, 100, '2999-01-01T00:00:00Z')]).execute();
+    const reply = await file(exporter, `/dcap/crf/casebook/${String(subjectA.id)}`);
+    expect(reply.statusCode).toBe(200);
+    const raw = reply.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/Subtype \/Image[\s\S]*?\/Width 240/);
+    expect(raw).not.toContain('/Width 300');
+    await db().deleteFrom('user_signatures').where('user_id', '=', rs.people.investigator.id).execute();
+
+    // An image with transparency whose data does not inflate is left out; the PDF is still made.
+    const header = Buffer.from(png(240, 80).subarray(0, 33));
+    header[25] = 6;
+    const broken = Buffer.concat([header, Buffer.from([0, 0, 0, 7]), Buffer.from('IDATgarbage'), Buffer.alloc(4), png(1, 1).subarray(-12)]);
+    await db().insertInto('user_signatures').values({ ...stored(240, 80, '2000-01-01T00:00:00Z'), content: broken, size: broken.length }).execute();
+    const again = await file(exporter, `/dcap/crf/casebook/${String(subjectA.id)}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    await db().deleteFrom('user_signatures').where('user_id', '=', rs.people.investigator.id).execute();
   });
 
   it('prints in English when asked, whatever the caller’s language', async () => {

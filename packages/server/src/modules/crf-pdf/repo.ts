@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EventInstanceRow, FieldValueRow, PanelInstanceRow, SignaturesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -20,17 +21,36 @@ export async function fieldValues(db: Executor, panelInstanceIds: readonly numbe
   return db.selectFrom('field_values').selectAll().where('panel_instance_id', 'in', panelInstanceIds).orderBy('path').execute();
 }
 
-export type SignatureRow = Pick<SignaturesTable, 'scope' | 'event_instance_id' | 'panel_instance_id' | 'signer_name' | 'meaning' | 'reason'> & { signed_at: Date };
+export type SignatureRow = Pick<SignaturesTable, 'scope' | 'event_instance_id' | 'panel_instance_id' | 'signer_name' | 'meaning' | 'reason'> & {
+  signed_at: Date;
+  /** The signer's signature image in use when they signed (base64), if they had one (docs/decisions.md "Signature images"). */
+  signature_image: string | null;
+};
 
-/** The subject's unbroken signatures, oldest first (a broken one no longer vouches for the data printed). */
+/**
+ * The subject's unbroken signatures, oldest first (a broken one no longer vouches for the data printed), each
+ * with the signature image its signer had uploaded last before signing: a later image does not change what
+ * a past signature looked like.
+ */
 export async function signatures(db: Executor, subjectId: number): Promise<SignatureRow[]> {
   return db
-    .selectFrom('signatures')
-    .select(['scope', 'event_instance_id', 'panel_instance_id', 'signer_name', 'meaning', 'reason', 'signed_at'])
-    .where('subject_id', '=', subjectId)
-    .where('broken_at', 'is', null)
-    .orderBy('signed_at')
-    .orderBy('id')
+    .selectFrom('signatures as s')
+    .select(['s.scope', 's.event_instance_id', 's.panel_instance_id', 's.signer_name', 's.meaning', 's.reason', 's.signed_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('user_signatures as us')
+        .select(sql<string>`encode(us.content, 'base64')`.as('content'))
+        .whereRef('us.user_id', '=', 's.signer_id')
+        .whereRef('us.uploaded_at', '<=', 's.signed_at')
+        .orderBy('us.uploaded_at', 'desc')
+        .orderBy('us.id', 'desc')
+        .limit(1)
+        .as('signature_image'),
+    )
+    .where('s.subject_id', '=', subjectId)
+    .where('s.broken_at', 'is', null)
+    .orderBy('s.signed_at')
+    .orderBy('s.id')
     .execute();
 }
 

@@ -122,6 +122,18 @@ export class CrfWriter {
     this.doc.fillColor(COLOURS.text);
   }
 
+  /** An image (PNG or JPEG bytes) scaled to fit a box at the flow's position, from `indent`; moved to a new page whole. */
+  image(bytes: Buffer, indent: number, width: number, height: number, gap = 3): void {
+    this.ensure(height);
+    try {
+      this.doc.image(bytes, this.left + indent, this.y, { fit: [width, height] });
+    } catch {
+      // Uploads are checked by their header only: an image the PDF library cannot read is left out, not fatal.
+      return;
+    }
+    this.y += height + gap;
+  }
+
   /** An empty tick box whose top sits at `y`. */
   tick(x: number, y: number, size = 8): void {
     this.box(x, y, size, size, COLOURS.text);

@@ -21,6 +21,7 @@ export function presentUiConfig(projectId: number, row: ProjectUiConfigRow | und
 
 export function presentPortal(row: ProjectUiConfigRow & { project_name: string; project_e_name: string | null }): PortalConfig {
   return {
+    projectId: row.project_id,
     projectName: row.project_name,
     projectEName: row.project_e_name,
     loginUrl: row.login_url ?? '',

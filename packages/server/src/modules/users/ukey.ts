@@ -47,6 +47,16 @@ export async function bindUkey(deps: ServiceDeps, caller: Caller, body: UkeyBind
 const MANAGE_USERS = { platform: 'user.manage' } as const;
 
 export function registerUkeyRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
+  // The account centre's security tab shows the user their own key, read-only: keys are issued by administrators.
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/sys/user/myUkey',
+    summary: 'The USB key serial recorded for the signed-in user (read-only; administrators issue keys)',
+    tag: 'account',
+    access: 'signedIn',
+    response: ukeySchema,
+    handler: ({ actor }) => readUkey(deps, actor.userId),
+  });
   routes.add(app, {
     method: 'GET',
     url: '/dcap/sys/user/ukey',

@@ -11,6 +11,7 @@ import { CustomSettings } from './CustomSettings';
 import { MessageList } from '../messages/MessageList';
 import { NotificationSettings } from './NotificationSettings';
 import { SecuritySettings } from './SecuritySettings';
+import { MyUkey } from './MyUkey';
 
 /** Spec 000 §2.3's five tabs, binding (WeChat) visible only to administrators (§6), and the user's messages. */
 const TABS = ['base', 'security', 'custom', 'binding', 'notification', 'messages'] as const;
@@ -30,7 +31,12 @@ function tabContent(tab: AccountTab): ReactNode {
     case 'base':
       return <BaseSettings />;
     case 'security':
-      return <SecuritySettings />;
+      return (
+        <>
+          <SecuritySettings />
+          <MyUkey />
+        </>
+      );
     case 'custom':
       return <CustomSettings />;
     case 'binding':

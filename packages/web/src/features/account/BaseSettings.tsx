@@ -1,4 +1,4 @@
-import { Button, Form, Input, Result, Select } from 'antd';
+import { Button, Divider, Form, Input, Result, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, GENDERS, profileFields } from '@dcap/core';
 import type { UpdateProfileRequest, User } from '@dcap/core';
@@ -7,6 +7,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { blankToNull, phoneRule, schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
 import { GENDER_LABEL_KEYS } from '../../lib/userLabels';
+import { SignaturePanel } from './SignaturePanel';
 
 interface ProfileValues {
   name: string;
@@ -111,7 +112,7 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-/** The base tab: the signed-in user edits their profile (spec 002 §5 required fields). */
+/** The base tab: the signed-in user edits their profile (spec 002 §5 required fields) and keeps their signature image. */
 export function BaseSettings() {
   const { t } = useTranslation();
   const me = useCurrentUserQuery();
@@ -130,5 +131,11 @@ export function BaseSettings() {
   }
   if (!me.data) return <PageSpin fullHeight={false} />;
   // Keyed so a refreshed profile resets the form's initial values.
-  return <ProfileForm key={me.data.updatedAt} user={me.data} />;
+  return (
+    <>
+      <ProfileForm key={me.data.updatedAt} user={me.data} />
+      <Divider titlePlacement="start">{t('signatureImage.title')}</Divider>
+      <SignaturePanel userId={null} name={me.data.name} />
+    </>
+  );
 }

@@ -1,16 +1,15 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LOGIN_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@dcap/core';
 import { useLoginMutation } from '../../api/auth';
 import { isApiError } from '../../api/errors';
 import logoUrl from '../../assets/logo.svg';
-import { afterSignInPath, FORGOT_PASSWORD_PATH } from '../../app/guard';
-import { useServices } from '../../app/services';
+import { FORGOT_PASSWORD_PATH } from '../../app/guard';
 import { QrSignIn } from '../signin/QrSignIn';
+import { useFinishSignIn } from '../signin/useFinishSignIn';
 
 interface LoginValues {
   username: string;
@@ -39,13 +38,13 @@ export function LoginPage() {
   );
 }
 
-/** The sign-in card, on the sign-in page and on a project's portal (spec 000 §2.3). */
-export function LoginForm() {
+/**
+ * The sign-in card, on the sign-in page and on a project's portal (spec 000 §2.3); on a portal, `projectId`
+ * is the project the session enters once signed in.
+ */
+export function LoginForm({ projectId }: { projectId?: number } = {}) {
   const { t } = useTranslation();
-  const { session } = useServices();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const finish = useFinishSignIn(projectId);
   const login = useLoginMutation();
   const [method, setMethod] = useState('password');
 
@@ -57,9 +56,7 @@ export function LoginForm() {
       return; // Shown below from the mutation's error.
     }
     // A previous user's cached data (menus, lists) must never show for the new one.
-    queryClient.clear();
-    session.signIn(result.token, result.user);
-    await navigate(afterSignInPath(search), { replace: true });
+    await finish(result.token, result.user);
   };
 
   const failure = login.error ? (isApiError(login.error) ? login.error.msg : t('login.failed')) : null;
@@ -111,7 +108,7 @@ export function LoginForm() {
             </Form>
             ),
           },
-          { key: 'qr', label: <span data-testid="login-tab-qr">{t('signin.tabs.qr')}</span>, children: method === 'qr' ? <QrSignIn /> : null },
+          { key: 'qr', label: <span data-testid="login-tab-qr">{t('signin.tabs.qr')}</span>, children: method === 'qr' ? <QrSignIn projectId={projectId} /> : null },
         ]}
       />
       <Flex justify="flex-end">

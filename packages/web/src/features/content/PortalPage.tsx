@@ -50,7 +50,7 @@ export function PortalPage() {
             </Typography.Paragraph>
           ) : null}
         </div>
-        <LoginForm />
+        <LoginForm projectId={config.projectId} />
       </Flex>
       <footer className="dcap-portal__footer">
         <AppFooter override={projectFooter(config, currentLocale(i18n))} />

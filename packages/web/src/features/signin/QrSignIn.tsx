@@ -1,24 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, QRCode, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { QR_AUTH_PATH } from '@dcap/core';
 import { useQrPollQuery, useQrRequestMutation } from '../../api/signin';
-import { afterSignInPath } from '../../app/guard';
-import { useServices } from '../../app/services';
+import { useFinishSignIn } from './useFinishSignIn';
 
 /**
  * The sign-in page's QR code (spec 000 §2.2 `/webApp/auth`; docs/decisions.md "Sign-in channels"): a short-lived
  * request whose address a signed-in phone opens and confirms; this page polls with the secret only it holds
  * and signs in when the session arrives. Expired and refused requests say so and offer a new code.
  */
-export function QrSignIn() {
+export function QrSignIn({ projectId }: { projectId?: number } = {}) {
   const { t } = useTranslation();
-  const { session } = useServices();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const finish = useFinishSignIn(projectId);
   const create = useQrRequestMutation();
   const request = create.data ?? null;
   const poll = useQrPollQuery(request, true);
@@ -32,10 +26,8 @@ export function QrSignIn() {
 
   useEffect(() => {
     if (!login) return;
-    queryClient.clear();
-    session.signIn(login.token, login.user);
-    void navigate(afterSignInPath(search), { replace: true });
-  }, [login, navigate, queryClient, search, session]);
+    void finish(login.token, login.user);
+  }, [login, finish]);
 
   const url = request ? `${window.location.origin}${QR_AUTH_PATH}?id=${encodeURIComponent(request.id)}` : '';
   const closed = state === 'expired' || state === 'refused' || (state === 'used' && !login);

@@ -19,6 +19,7 @@ import { UserFormModal } from './UserFormModal';
 import { useUserActions } from './useUserActions';
 import { UserWechatModal } from '../messages/UserWechatModal';
 import { UserUkeyModal } from '../signin/UserUkeyModal';
+import { UserSignatureModal } from './UserSignatureModal';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -43,6 +44,7 @@ export function UsersPage() {
   const actions = useUserActions(showIssued('reset'));
   const [wechatUser, setWechatUser] = useState<User | null>(null);
   const [ukeyUser, setUkeyUser] = useState<User | null>(null);
+  const [signatureUser, setSignatureUser] = useState<User | null>(null);
 
   const columns = userColumns(t, me.id, {
     edit: (user) => setEditor({ mode: 'edit', user }),
@@ -52,6 +54,7 @@ export function UsersPage() {
     remove: actions.remove,
     wechat: setWechatUser,
     ukey: setUkeyUser,
+    signature: setSignatureUser,
   });
 
   const page = list.data;
@@ -132,6 +135,7 @@ export function UsersPage() {
       <ImportUsersModal open={importing} onClose={() => setImporting(false)} />
       <UserWechatModal user={wechatUser} onClose={() => setWechatUser(null)} />
       <UserUkeyModal user={ukeyUser} onClose={() => setUkeyUser(null)} />
+      <UserSignatureModal user={signatureUser} onClose={() => setSignatureUser(null)} />
     </Card>
   );
 }

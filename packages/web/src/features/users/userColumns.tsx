@@ -19,6 +19,8 @@ export interface UserRowActions {
   wechat: (user: User) => void;
   /** The USB key serial issued to the user (docs/decisions.md "Sign-in channels"). */
   ukey: (user: User) => void;
+  /** The user's signature image and its history, replaceable (docs/decisions.md "Signature images"). */
+  signature: (user: User) => void;
 }
 
 function formatTime(value: string | null): string {
@@ -58,6 +60,9 @@ function RowActions({ user, selfId, actions, t }: { user: User; selfId: number; 
       </Button>
       <Button type="link" size="small" onClick={() => actions.ukey(user)} data-testid={`user-ukey-${id}`}>
         {t('signin.ukey.action')}
+      </Button>
+      <Button type="link" size="small" onClick={() => actions.signature(user)} data-testid={`user-signature-${id}`}>
+        {t('signatureImage.action')}
       </Button>
       <Button
         type="link"
