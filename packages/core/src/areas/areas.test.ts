@@ -27,6 +27,8 @@ describe('area codes and points', () => {
     expect(saveAreaSchema.safeParse({ ...base, longitude: 180, latitude: -90 }).success).toBe(true);
     expect(saveAreaSchema.safeParse({ ...base, longitude: 180.01, latitude: 0 }).success).toBe(false);
     expect(saveAreaSchema.safeParse({ ...base, longitude: 0, latitude: 90.5 }).success).toBe(false);
+    expect(saveAreaSchema.safeParse({ ...base, longitude: 10 }).success).toBe(false);
+    expect(saveAreaSchema.safeParse({ id: 1, longitude: 10 }).success).toBe(true);
     const half = saveAreaSchema.safeParse({ ...base, longitude: 116.4, latitude: null });
     expect(half.success).toBe(false);
     if (!half.success) {

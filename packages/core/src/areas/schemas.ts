@@ -65,7 +65,8 @@ export const saveAreaSchema = z
   .refine((area) => area.id !== undefined || area.code !== undefined, { params: { message: 'required' }, path: ['code'] })
   .refine((area) => area.id !== undefined || area.name !== undefined, { params: { message: 'required' }, path: ['name'] })
   .refine((area) => area.id !== undefined || area.nameEn !== undefined, { params: { message: 'required' }, path: ['nameEn'] })
-  .refine((area) => area.longitude === undefined || area.latitude === undefined || bothOrNeither(area), pointMessage);
+  // An update naming one coordinate keeps the other stored one; the service checks the pair it ends with.
+  .refine((area) => (area.id === undefined ? bothOrNeither(area) : area.longitude === undefined || area.latitude === undefined || bothOrNeither(area)), pointMessage);
 export type SaveAreaRequest = z.infer<typeof saveAreaSchema>;
 
 export const deleteAreaSchema = z.strictObject({ id: dbId() });

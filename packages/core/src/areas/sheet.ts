@@ -124,7 +124,7 @@ function chainLoops(rows: readonly (ImportArea | null)[], rowByCode: ReadonlyMap
   for (let at: number | undefined = start; at !== undefined; ) {
     if (seen.has(at)) return true;
     seen.add(at);
-    const parent = rows[at]?.parentCode?.toLowerCase();
+    const parent: string | undefined = rows[at]?.parentCode?.toLowerCase();
     at = parent === undefined ? undefined : rowByCode.get(parent)?.[0];
   }
   return false;
