@@ -71,6 +71,10 @@ export type SaveAreaRequest = z.infer<typeof saveAreaSchema>;
 
 export const deleteAreaSchema = z.strictObject({ id: dbId() });
 
+/** The standard lists the server ships; `cn`: China and its 34 provincial-level divisions (GB/T 2260). */
+export const AREA_STANDARD_LISTS = ['cn'] as const;
+export const areaStandardRequestSchema = z.strictObject({ list: z.enum(AREA_STANDARD_LISTS) });
+
 /** POST /dcap/sys/area/loadStandard: how many areas of the standard list were added and how many were there already. */
 export const areaStandardResultSchema = z.object({ created: z.number(), present: z.number() });
 export type AreaStandardResult = z.infer<typeof areaStandardResultSchema>;

@@ -100,7 +100,7 @@ describe('the area tree', () => {
     const before = await tableChecksums(study.t.database);
     refused(await save({ code: 'XZ', name: '无权', nameEn: 'No right' }, clerk), 403, 'permission.platform_admin_required');
     refused(await study.t.call('POST', '/dcap/sys/area/delete', { token: clerk.token, body: { id: (await byCode('XB')).id } }), 403, 'permission.platform_admin_required');
-    refused(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: clerk.token }), 403, 'permission.platform_admin_required');
+    refused(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: clerk.token, body: { list: 'cn' } }), 403, 'permission.platform_admin_required');
     refused(await upload(csv(['XZ,,无权,No right,,,']), false, undefined, clerk), 403, 'permission.platform_admin_required');
     expect(changedTables(before, await tableChecksums(study.t.database))).toEqual([]);
     expect((await areas()).length).toBeGreaterThan(0);
@@ -196,11 +196,11 @@ describe('importing areas from a sheet', () => {
 describe('the standard list and the site map', () => {
   it('loads China and its 34 provincial-level divisions once, with their points, and adds nothing the second time', async () => {
     expect(STANDARD_AREAS.filter((area) => area.parentCode === 'CN')).toHaveLength(34);
-    const first = ok(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: study.admin.token })) as AreaStandardResult;
+    const first = ok(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: study.admin.token, body: { list: 'cn' } })) as AreaStandardResult;
     expect(first).toEqual({ created: 35, present: 0 });
     expect(await byCode('110000')).toMatchObject({ name: '北京市', nameEn: 'Beijing', level: 2, longitude: 116.4, latitude: 39.9 });
     const auditCount = (await areaAudit()).length;
-    expect(ok(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: study.admin.token }))).toEqual({ created: 0, present: 35 });
+    expect(ok(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: study.admin.token, body: { list: 'cn' } }))).toEqual({ created: 0, present: 35 });
     expect((await areaAudit()).length).toBe(auditCount);
   });
 

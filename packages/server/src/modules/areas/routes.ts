@@ -1,4 +1,4 @@
-import { areaImportReportSchema, areaListSchema, areaSchema, areaStandardResultSchema, deleteAreaSchema, saveAreaSchema } from '@dcap/core';
+import { areaImportReportSchema, areaListSchema, areaSchema, areaStandardRequestSchema, areaStandardResultSchema, deleteAreaSchema, saveAreaSchema } from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
@@ -77,9 +77,10 @@ export function registerAreaRoutes(app: FastifyInstance, routes: RouteRegistry, 
   routes.add(app, {
     method: 'POST',
     url: '/dcap/sys/area/loadStandard',
-    summary: 'Add the standard list (China and its 34 provincial-level divisions with their capitals’ points), skipping codes already stored',
+    summary: 'Add a standard list (`cn`: China and its 34 provincial-level divisions with their capitals’ points), skipping codes already stored',
     tag: TAG,
     access: MANAGE_AREAS,
+    body: areaStandardRequestSchema,
     response: areaStandardResultSchema,
     handler: ({ actor, meta }) => loadStandardAreas(deps, { actor, meta }),
   });
