@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Area, AreaImportReport, AreaList, AreaStandardResult, Unit } from '@dcap/core';
+import { areaFromSheetRow, importAreaSchema } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
@@ -8,6 +10,7 @@ import { multipartForm } from '../attachments/attachments.fixture.js';
 import type { Persona, Study } from '../roles/study.fixture.js';
 import { ok, openStudy, person, project, refused, site, unit } from '../roles/study.fixture.js';
 import { siteAreaLocations } from './locations-repo.js';
+import { readAreaSheet } from './sheet.js';
 import { STANDARD_AREAS } from './standard-cn.js';
 
 /**
@@ -202,6 +205,11 @@ describe('the standard list and the site map', () => {
     const auditCount = (await areaAudit()).length;
     expect(ok(await study.t.call('POST', '/dcap/sys/area/loadStandard', { token: study.admin.token, body: { list: 'cn' } }))).toEqual({ created: 0, present: 35 });
     expect((await areaAudit()).length).toBe(auditCount);
+  });
+
+  it('ships the same list as a sheet to import (docs/areas-cn-provinces.csv)', async () => {
+    const sheet = await readAreaSheet(readFileSync(new URL('../../../../../docs/areas-cn-provinces.csv', import.meta.url)));
+    expect(sheet?.map((cells) => importAreaSchema.parse(areaFromSheetRow(cells)))).toEqual(STANDARD_AREAS);
   });
 
   it('places each site of a project at its unit’s area, or the nearest area above it with a point', async () => {
