@@ -29,7 +29,7 @@ export const zhCNAreas = {
     },
     form: {
       createTitle: '新建区域',
-      childTitle: '添加 {{parent}} 的下级区域',
+      childTitle: '添加「{{parent}}」的下级区域',
       editTitle: '编辑区域',
       root: '无（顶级区域）',
       codeFormat: '编码只能包含字母、数字、点、下划线和连字符，以字母或数字开头，最多 32 个字符',
