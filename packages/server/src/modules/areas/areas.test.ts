@@ -146,9 +146,9 @@ describe('units in areas', () => {
 describe('importing areas from a sheet', () => {
   it('checks a CSV row by row on a dry run, naming each problem in the caller’s language, and writes nothing', async () => {
     const before = await tableChecksums(study.t.database);
-    const sheet = csv(['YA-01,YA,一省,Province,121,31,1', 'YA,,乙国,Country Y,,,', 'YA-02,YA,二省,Two,121,,', 'XA,,重复,Taken,,,', 'YA-03,NOPE,三省,Three,,,', '', 'YA-04,YA,四省,Four,east,30,']);
+    const sheet = csv(['YA-01,YA,一省,Province,121,31,1', 'YA,,乙国,Country Y,,,', 'YA-02,YA,二省,Two,121,,', 'XA,,重复,Taken,,,', 'YA-03,NOPE,三省,Three,,,', '', 'YA-04,YA,四省,Four,east,30,', 'YA-05,NOPE,五省,Five,120,,']);
     const report = ok(await upload(sheet, true, 'en-US')) as AreaImportReport;
-    expect(report).toMatchObject({ total: 6, valid: 2, imported: 0, dryRun: true });
+    expect(report).toMatchObject({ total: 7, valid: 2, imported: 0, dryRun: true });
     expect(report.rows.map((row) => [row.row, row.errors.map((error) => `${error.field}: ${error.message}`)])).toEqual([
       [2, []],
       [3, []],
@@ -156,6 +156,7 @@ describe('importing areas from a sheet', () => {
       [5, ['code: The area code XA already exists']],
       [6, ['parentCode: The parent code NOPE is neither stored nor in the file']],
       [8, ['longitude: longitude must be a number']],
+      [9, ['latitude: Give both longitude and latitude, or neither', 'parentCode: The parent code NOPE is neither stored nor in the file']],
     ]);
     const zh = ok(await upload(sheet, true, 'zh-CN')) as AreaImportReport;
     expect(zh.rows[3]?.errors[0]?.message).toBe('区域编码 XA 已存在');

@@ -1,5 +1,5 @@
 import type { AreaImportReport, AreaImportRow, AreaStandardResult, ImportArea, Locale } from '@dcap/core';
-import { AREA_SHEET_MAX_ROWS, AppError, areaFromSheetRow, describeValidationIssues, errorMessage, importAreaSchema, planAreaImport } from '@dcap/core';
+import { AREA_SHEET_MAX_ROWS, AppError, areaCode, areaFromSheetRow, describeValidationIssues, errorMessage, importAreaSchema, planAreaImport } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { platformWrite } from '../../http/project-write.js';
@@ -28,9 +28,12 @@ export async function importAreaSheet(deps: ServiceDeps, caller: Caller, file: B
   const checked = texts.map((text) => importAreaSchema.safeParse(text, { reportInput: true }));
   const parsed: (ImportArea | null)[] = checked.map((result) => (result.success ? result.data : null));
 
+  // A row with a bad cell is still checked against the tree by its codes, so each row names all its problems at once.
+  const planned = parsed.map((row, index) => row ?? codesOnly(texts[index] ?? {}));
+
   return platformWrite(deps, caller, async (trx, audit) => {
     if (!dryRun) await repo.lockAreaTree(trx);
-    const plan = planAreaImport(parsed, await repo.areaLinks(trx));
+    const plan = planAreaImport(planned, await repo.areaLinks(trx));
     const rows: AreaImportRow[] = lines.map((line, index) => {
       const result = checked[index];
       const errors = result && !result.success ? describeValidationIssues(result.error.issues, locale).map((issue) => ({ field: issue.path, message: issue.message })) : [];
@@ -41,6 +44,14 @@ export async function importAreaSheet(deps: ServiceDeps, caller: Caller, file: B
     const imported = !dryRun && valid === rows.length ? await insertPlanned(trx, audit, parsed, plan, 'import') : 0;
     return { rows, total: rows.length, valid, imported, dryRun };
   });
+}
+
+/** A row's code and parent code when both are well formed, for the tree checks of a row whose other cells are not. */
+function codesOnly(text: Record<string, string>): ImportArea | null {
+  const code = areaCode().safeParse(text.code);
+  const parent = text.parentCode === undefined ? undefined : areaCode().safeParse(text.parentCode);
+  if (!code.success || (parent && !parent.success)) return null;
+  return { code: code.data, name: '', nameEn: '', ...(parent ? { parentCode: parent.data } : {}) };
 }
 
 /**
