@@ -27,6 +27,7 @@ export * from './projects/process-config.js';
 export * from './projects/project-calls.js';
 export * from './permissions/project.js';
 export * from './units/schemas.js';
+export * from './areas/index.js';
 export * from './sites/schemas.js';
 export * from './roles/schemas.js';
 export * from './roles/calls.js';

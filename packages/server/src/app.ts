@@ -26,6 +26,7 @@ import { registerSessionCallRoutes } from './modules/system/session-calls.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerPreferenceRoutes } from './modules/users/preferences-routes.js';
 import { registerUnitRoutes } from './modules/units/routes.js';
+import { registerAreaRoutes } from './modules/areas/routes.js';
 import { registerProjectRoutes } from './modules/projects/routes.js';
 import { registerApprovalRoutes } from './modules/projects/approvals-routes.js';
 import { registerSessionRoutes } from './modules/projects/session-routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUserRoutes(fastify, routes, deps);
   registerPreferenceRoutes(fastify, routes, deps);
   registerUnitRoutes(fastify, routes, deps);
+  registerAreaRoutes(fastify, routes, deps);
   registerProjectRoutes(fastify, routes, deps);
   registerApprovalRoutes(fastify, routes, deps);
   registerSessionRoutes(fastify, routes, deps);

@@ -20,6 +20,7 @@ import { ADMIN_ERRORS, ADMIN_NOTICES } from './catalogue-admin.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 import { SIGNATURE_ERRORS, SIGNATURE_NOTICES } from './catalogue-signature.js';
+import { AREAS_ERRORS } from './catalogue-areas.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 
@@ -417,6 +418,7 @@ export const ERRORS = {
   ...MESSAGE_CONFIG_ERRORS,
   ...SOP_ERRORS,
   ...SIGNATURE_ERRORS,
+  ...AREAS_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;

@@ -60,6 +60,8 @@ const VALIDATION_MESSAGES = {
     'zh-CN': '{field} 只能包含小写字母、数字和连字符，以字母或数字开头和结尾，最多 48 个字符',
     'en-US': '{field} may hold lower-case letters, digits and hyphens, start and end with a letter or digit, at most 48 characters',
   },
+  // Areas (core areas/schemas.ts).
+  area_point_half: { 'zh-CN': '经度和纬度须同时填写或同时留空', 'en-US': 'Give both longitude and latitude, or neither' },
   // Visit reminders (core design/reminders.ts).
   reminder_hour: {
     'zh-CN': '{field} 须为 0（00:00）到 23（23:00）之间的整点',

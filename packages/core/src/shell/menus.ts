@@ -212,6 +212,7 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     children: [
       { key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: isPlatformAdmin },
       { key: 'sysUnit', path: '/sys/unit/unit', titleKey: 'menu.sysUnit', icon: 'bank', sort: 20, visibleTo: isPlatformAdmin },
+      { key: 'sysArea', path: '/sys/area', titleKey: 'areas.menu', icon: 'partition', sort: 25, visibleTo: (viewer) => canOnPlatform(viewer, 'unit.manage') },
       { key: 'sysDivision', path: '/sys/unit/division', titleKey: 'menu.sysDivision', icon: 'apartment', sort: 30, visibleTo: isPlatformAdmin },
       // The platform libraries the designers draw from (spec 000 §2.2 /sys/standardField, /sys/standardInstrument, /sys/dict).
       { key: 'sysStandardField', path: '/sys/standardField', titleKey: 'menu.sysStandardField', icon: 'form', sort: 40, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },

@@ -12,6 +12,10 @@ export const unitSchema = z.object({
   province: z.string().nullable(),
   city: z.string().nullable(),
   address: z.string().nullable(),
+  /** The area the unit stands in (core areas/; docs/decisions.md "Areas"), with its names for lists. */
+  areaId: z.number().nullable(),
+  areaName: z.string().nullable(),
+  areaNameEn: z.string().nullable(),
   status: z.enum(UNIT_STATUSES),
   createdAt: z.string(),
 });
@@ -24,6 +28,7 @@ const unitFields = {
   province: safeText().max(64).nullish(),
   city: safeText().max(64).nullish(),
   address: safeText().max(300).nullish(),
+  areaId: dbId().nullish(),
 };
 export const createUnitSchema = z.strictObject(unitFields);
 /** Updates are partial (core applyPatch): a field left out keeps its value, null clears a clearable one. */

@@ -15,6 +15,7 @@ function isPgError(error: unknown): error is PgError {
 const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; param?: string }> = {
   users_username_key: { code: 'user.username_taken', param: 'username' },
   units_code_key: { code: 'unit.code_taken', param: 'code' },
+  areas_code_key: { code: 'area.code_taken', param: 'code' },
   departments_name_key: { code: 'department.name_taken', param: 'name' },
   projects_code_key: { code: 'project.code_taken', param: 'code' },
   project_envs_key_key: { code: 'env.key_taken', param: 'key' },

@@ -11,7 +11,7 @@ import type {
   StdFieldsTable,
   StdTemplatesTable,
 } from './tables/design.js';
-import type { DepartmentsTable, LoginAttemptsTable, SessionsTable, UnitsTable, UserPreferencesTable, UsersTable } from './tables/platform.js';
+import type { AreasTable, DepartmentsTable, LoginAttemptsTable, SessionsTable, UnitsTable, UserPreferencesTable, UsersTable } from './tables/platform.js';
 import type {
   ProjectAdminsTable,
   ProjectEnvsTable,
@@ -75,6 +75,7 @@ export interface Database {
   audit_seals: AuditSealsTable;
   units: UnitsTable;
   departments: DepartmentsTable;
+  areas: AreasTable;
   projects: ProjectsTable;
   project_admins: ProjectAdminsTable;
   project_envs: ProjectEnvsTable;

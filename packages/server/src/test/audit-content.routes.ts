@@ -45,6 +45,8 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/sys/user/password': 'modules/auth/auth.test.ts',
   'GET /dcap/sys/user/export': 'modules/users/import.test.ts',
   'POST /dcap/sys/user/importConfirm': 'modules/users/import.test.ts',
+  // A multipart upload: its rows (one per area, marked as imported) are checked beside it.
+  'POST /dcap/sys/area/import': 'modules/areas/areas.test.ts',
   'POST /dcap/autoSwitch': 'modules/system/session-calls.test.ts',
   // The visit schedule's writes need a subject of a published design, which this test's fixture has not.
   'POST /dcap/schedule/setActualDate': 'modules/schedule/schedule.test.ts',
@@ -218,6 +220,8 @@ export const READS = new Set([
   'POST /dcap/sys/user/validateUser',
   'GET /dcap/sys/unit/list',
   'GET /dcap/sys/division/list',
+  'GET /dcap/sys/area/list',
+  'GET /dcap/sys/area/exportTemplate',
   'GET /dcap/project/list',
   'GET /dcap/project/approvals',
   'GET /dcap/project/approvals/count',

@@ -42,6 +42,12 @@ function multipartFields(fields: Record<string, string | number>, bytes: Buffer,
   return multipartForm(fields, { name, type: 'image/png', bytes });
 }
 
+/** A fresh area no unit names, for deletion. */
+async function spareArea(f: Fixture): Promise<number> {
+  const row = await f.study.t.deps.db.insertInto('areas').values({ code: f.unique('MX-SPARE'), parent_id: null, name: '备用', name_en: 'Spare', level: 1, longitude: null, latitude: null }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A fresh API key no one uses, for revocation. */
 async function spareApiKey(f: Fixture): Promise<number> {
   const row = await f.study.t.deps.db
@@ -158,6 +164,14 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/sys/division/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/division/save', body: { unitId: f.unitA, name: f.unique('科室') } }) },
   'POST /dcap/sys/division/update': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/division/update', body: { id: await f.spareDepartment(), name: f.unique('科室') } }) },
+
+  // Areas (unit.manage: areas and units belong together; docs/decisions.md "Areas"); the list is any signed-in user's.
+  'GET /dcap/sys/area/list': { call: () => ({ method: 'GET', url: '/dcap/sys/area/list' }) },
+  'POST /dcap/sys/area/save': { call: (f) => ({ method: 'POST', url: '/dcap/sys/area/save', body: { code: f.unique('MX-A'), name: f.unique('区域'), nameEn: 'Matrix area' } }) },
+  'POST /dcap/sys/area/delete': { call: async (f) => ({ method: 'POST', url: '/dcap/sys/area/delete', body: { id: await spareArea(f) } }) },
+  'GET /dcap/sys/area/exportTemplate': { call: () => ({ method: 'GET', url: '/dcap/sys/area/exportTemplate' }) },
+  'POST /dcap/sys/area/import': { call: (f) => ({ method: 'POST', url: '/dcap/sys/area/import', raw: multipartFile(Buffer.from(`code,parent,zh,en\n${f.unique('MX-I')},,导入,Imported\n`), 'areas.csv') }) },
+  'POST /dcap/sys/area/loadStandard': { call: () => ({ method: 'POST', url: '/dcap/sys/area/loadStandard', body: { list: 'cn' } }) },
 
   // Applying for a project (project.create): platform and project administrators.
   'POST /dcap/project/apply': { call: (f) => ({ method: 'POST', url: '/dcap/project/apply', body: { code: f.unique('MXAPPLY'), name: 'Applied study' } }) },

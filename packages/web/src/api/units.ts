@@ -46,6 +46,7 @@ export interface UnitInput {
   province: string | null;
   city: string | null;
   address: string | null;
+  areaId?: number | null;
 }
 
 export function useCreateUnitMutation() {

@@ -47,6 +47,7 @@ const syncTaskListPage = async () => ({ Component: (await import('../features/en
 const institutionPage = async () => ({ Component: (await import('../features/institution/InstitutionPage')).InstitutionPage });
 const authLogPage = async () => ({ Component: (await import('../features/institution/AuthLogPage')).AuthLogPage });
 const unitsPage = async () => ({ Component: (await import('../features/units/UnitsPage')).UnitsPage });
+const areasPage = async () => ({ Component: (await import('../features/areas/AreasPage')).AreasPage });
 const departmentsPage = async () => ({ Component: (await import('../features/units/DepartmentsPage')).DepartmentsPage });
 const queryManagementPage = async () => ({ Component: (await import('../features/queries/QueryManagementPage')).QueryManagementPage });
 const exportPage = async () => ({ Component: (await import('../features/exports/ExportPage')).ExportPage });
@@ -132,6 +133,7 @@ export const routes: RouteObject[] = [
           { path: '/sys/user', lazy: usersPage },
           { path: '/sys/unit/unit', lazy: unitsPage },
           { path: '/sys/unit/division', lazy: departmentsPage },
+          { path: '/sys/area', lazy: areasPage },
           { path: '/sys/messageLog', lazy: messageLogPage },
           { path: '/sys/onlineUser', lazy: onlineUsersPage },
           { path: '/sys/sysLog', lazy: sysLogPage },

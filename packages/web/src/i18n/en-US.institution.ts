@@ -178,6 +178,8 @@ export const enUSInstitution: Shape<typeof zhCNInstitution> = {
       city: 'City',
       address: 'Address',
       place: 'Location',
+      area: 'Area',
+      areaNone: 'No area',
       status: 'Status',
     },
     actions: {

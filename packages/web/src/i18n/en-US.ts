@@ -16,6 +16,7 @@ import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
 import { enUSSop } from './en-US.sop';
 import { enUSSignature } from './en-US.signature';
+import { enUSAreas } from './en-US.areas';
 import { enUSAdmin } from './en-US.admin';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
@@ -322,6 +323,7 @@ export const enUS: Catalogue = {
   ...enUSMessages,
   ...enUSSop,
   ...enUSSignature,
+  ...enUSAreas,
   ...enUSAdmin,
   ...enUSAttachments,
   ...enUSQueries,

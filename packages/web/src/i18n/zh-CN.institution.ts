@@ -173,6 +173,8 @@ export const zhCNInstitution = {
       city: '城市',
       address: '地址',
       place: '所在地',
+      area: '区域',
+      areaNone: '未指定区域',
       status: '状态',
     },
     actions: {

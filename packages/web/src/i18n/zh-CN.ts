@@ -15,6 +15,7 @@ import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
 import { zhCNSignature } from './zh-CN.signature';
+import { zhCNAreas } from './zh-CN.areas';
 import { zhCNAdmin } from './zh-CN.admin';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
@@ -320,6 +321,7 @@ export const zhCN = {
   ...zhCNMessages,
   ...zhCNSop,
   ...zhCNSignature,
+  ...zhCNAreas,
   ...zhCNAdmin,
   ...zhCNAttachments,
   ...zhCNQueries,

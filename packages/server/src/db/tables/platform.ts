@@ -77,7 +77,25 @@ export interface UnitsTable {
   province: string | null;
   city: string | null;
   address: string | null;
+  /** The area the unit stands in (migration 0033; docs/decisions.md "Areas"). */
+  area_id: Generated<number | null>;
   status: Generated<'active' | 'disabled'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** An area of the dictionary of spec 000 §2.2 `/sys/area` (migration 0033): a tree of at most four levels. */
+export interface AreasTable {
+  id: Generated<number>;
+  code: string;
+  parent_id: number | null;
+  name: string;
+  name_en: string;
+  level: number;
+  sort: Generated<number>;
+  longitude: number | null;
+  latitude: number | null;
+  enabled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -96,3 +114,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UnitRow = Selectable<UnitsTable>;
 export type DepartmentRow = Selectable<DepartmentsTable>;
+export type AreaRow = Selectable<AreasTable>;

@@ -1,7 +1,8 @@
 import type { Department, Unit } from '@dcap/core';
 import type { DepartmentRow, UnitRow } from '../../db/schema.js';
+import type { UnitWithArea } from './repo.js';
 
-export function presentUnit(row: UnitRow): Unit {
+export function presentUnit(row: UnitWithArea): Unit {
   return {
     id: row.id,
     code: row.code,
@@ -10,6 +11,9 @@ export function presentUnit(row: UnitRow): Unit {
     province: row.province,
     city: row.city,
     address: row.address,
+    areaId: row.area_id,
+    areaName: row.area_name,
+    areaNameEn: row.area_name_en,
     status: row.status,
     createdAt: row.created_at.toISOString(),
   };
@@ -20,4 +24,4 @@ export function presentDepartment(row: DepartmentRow): Department {
 }
 
 export const auditedDepartment = (row: DepartmentRow) => ({ unitId: row.unit_id, name: row.name, eName: row.name_en });
-export const auditedUnit = (row: UnitRow) => ({ code: row.code, name: row.name, eName: row.name_en, province: row.province, city: row.city, address: row.address, status: row.status });
+export const auditedUnit = (row: UnitRow) => ({ code: row.code, name: row.name, eName: row.name_en, province: row.province, city: row.city, address: row.address, areaId: row.area_id, status: row.status });

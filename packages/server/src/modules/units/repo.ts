@@ -2,13 +2,23 @@ import { sql } from 'kysely';
 import type { DepartmentRow, UnitRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
-export async function listUnits(db: Executor, keyword: string | undefined): Promise<UnitRow[]> {
-  let query = db.selectFrom('units').selectAll().orderBy('code');
+/** A unit with the names of the area it stands in (migration 0033), for lists and answers. */
+export type UnitWithArea = UnitRow & { area_name: string | null; area_name_en: string | null };
+
+const unitsWithArea = (db: Executor) =>
+  db.selectFrom('units').leftJoin('areas', 'areas.id', 'units.area_id').selectAll('units').select(['areas.name as area_name', 'areas.name_en as area_name_en']);
+
+export async function listUnits(db: Executor, keyword: string | undefined): Promise<UnitWithArea[]> {
+  let query = unitsWithArea(db).orderBy('units.code');
   if (keyword) {
     const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('code', 'ilike', pattern), eb('name', 'ilike', pattern), eb('name_en', 'ilike', pattern)]));
+    query = query.where((eb) => eb.or([eb('units.code', 'ilike', pattern), eb('units.name', 'ilike', pattern), eb('units.name_en', 'ilike', pattern)]));
   }
   return query.execute();
+}
+
+export async function findUnitWithArea(db: Executor, id: number): Promise<UnitWithArea> {
+  return unitsWithArea(db).where('units.id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function findUnit(db: Executor, id: number): Promise<UnitRow | undefined> {

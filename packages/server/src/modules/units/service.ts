@@ -8,6 +8,7 @@ import type { Actor, RequestMeta } from '../../http/context.js';
 import { platformWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
 import { auditedDepartment, auditedUnit, presentDepartment, presentUnit } from './presenter.js';
+import { checkUnitArea } from '../areas/service.js';
 import * as repo from './repo.js';
 
 export async function listUnits(deps: ServiceDeps, keyword: string | undefined): Promise<Unit[]> {
@@ -17,6 +18,7 @@ export async function listUnits(deps: ServiceDeps, keyword: string | undefined):
 export async function createUnit(deps: ServiceDeps, actor: Actor, body: z.output<typeof createUnitSchema>, meta: RequestMeta): Promise<Unit> {
   return platformWrite(deps, { actor, meta }, async (trx, audit) => {
     if (await repo.findUnitByCode(trx, body.code)) throw new AppError('unit.code_taken', { code: body.code });
+    await checkUnitArea(trx, body.areaId, null);
     const row = await repo.insertUnit(trx, {
       code: body.code,
       name: body.name,
@@ -24,9 +26,10 @@ export async function createUnit(deps: ServiceDeps, actor: Actor, body: z.output
       province: body.province ?? null,
       city: body.city ?? null,
       address: body.address ?? null,
+      area_id: body.areaId ?? null,
     });
     await audit.change('unit', row.id, { kind: 'create', after: auditedUnit(row) });
-    return presentUnit(row);
+    return presentUnit(await repo.findUnitWithArea(trx, row.id));
   });
 }
 
@@ -38,6 +41,7 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
       const clash = await repo.findUnitByCode(trx, body.code);
       if (clash && clash.id !== body.id) throw new AppError('unit.code_taken', { code: body.code });
     }
+    await checkUnitArea(trx, body.areaId, before.area_id);
     // Partial update (core applyPatch): a field left out keeps its value, null clears it.
     const next = applyPatch(auditedUnit(before), body);
     const after = await repo.updateUnit(trx, body.id, {
@@ -47,11 +51,12 @@ export async function updateUnit(deps: ServiceDeps, actor: Actor, body: z.output
       province: next.province,
       city: next.city,
       address: next.address,
+      area_id: next.areaId,
       status: next.status,
       updated_at: deps.clock.now(),
     });
     await audit.change('unit', after.id, { kind: 'update', before: auditedUnit(before), after: auditedUnit(after) });
-    return presentUnit(after);
+    return presentUnit(await repo.findUnitWithArea(trx, after.id));
   });
 }
 

@@ -68,6 +68,23 @@ export const USER_WRITES: Record<string, Write> = {
     audit: { action: 'department.update', old: { eName: 'Surgery' }, new: { eName: '' } },
   },
 
+  // Areas (docs/decisions.md "Areas"): a creation with its point, a deletion, and the standard list's rows.
+  'POST /dcap/sys/area/save': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/area/save', body: { code: 'AC-AREA', name: '测试区', nameEn: 'Test area', longitude: 116.4, latitude: 39.9 } }),
+    audit: { action: 'area.create', old: null, new: { code: 'AC-AREA', parentCode: null, name: '测试区', nameEn: 'Test area', level: 1, longitude: 116.4, latitude: 39.9, enabled: true } },
+  },
+  'POST /dcap/sys/area/delete': {
+    call: async (f) => {
+      const area = ok(await f.study.t.call('POST', '/dcap/sys/area/save', { token: f.admin.token, body: { code: 'AC-GONE', name: '删除区', nameEn: 'Gone' } })) as { id: number };
+      return { method: 'POST', url: '/dcap/sys/area/delete', body: { id: area.id } };
+    },
+    audit: { action: 'area.delete', old: { code: 'AC-GONE', name: '删除区', nameEn: 'Gone', level: 1 }, new: null },
+  },
+  'POST /dcap/sys/area/loadStandard': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/area/loadStandard', body: { list: 'cn' } }),
+    audit: { action: 'area.create', old: null, new: { code: 'CN', name: '中国', nameEn: 'China', level: 1, source: 'standard' } },
+  },
+
 };
 
 async function newUser(f: Fixture): Promise<number> {

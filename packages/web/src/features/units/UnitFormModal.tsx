@@ -2,7 +2,9 @@ import { Col, Form, Input, Row } from 'antd';
 import { FormModal } from '../../components/FormModal';
 import { useTranslation } from 'react-i18next';
 import { createUnitSchema } from '@dcap/core';
-import type { Unit } from '@dcap/core';
+import type { Area, Unit } from '@dcap/core';
+import { useAreaListQuery } from '../../api/areas';
+import { AreaTreeSelect } from '../areas/AreaTreeSelect';
 import { useCreateUnitMutation, useUpdateUnitMutation } from '../../api/units';
 import { blankToNull, schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
@@ -14,10 +16,11 @@ interface UnitFormValues {
   province?: string | null;
   city?: string | null;
   address?: string | null;
+  areaId?: number | null;
 }
 
-const FIELDS = ['code', 'name', 'eName', 'province', 'city', 'address'];
-const CODE_FIELDS = { 'unit.code_taken': 'code' };
+const FIELDS = ['code', 'name', 'eName', 'province', 'city', 'address', 'areaId'];
+const CODE_FIELDS = { 'unit.code_taken': 'code', 'area.disabled': 'areaId', 'area.not_found': 'areaId' };
 const fields = createUnitSchema.shape;
 
 /** Create or edit a hospital; its status is changed from the list. */
@@ -26,6 +29,9 @@ export function UnitFormModal({ open, unit, onClose }: { open: boolean; unit: Un
   const [form] = Form.useForm<UnitFormValues>();
   const create = useCreateUnitMutation();
   const update = useUpdateUnitMutation();
+  const areas = useAreaListQuery();
+  // A disabled area cannot be chosen, but the one the unit already names stays selectable.
+  const areaDisabled = (area: Area) => !area.enabled && area.id !== unit?.areaId;
 
   const onFinish = async (values: UnitFormValues) => {
     const body = {
@@ -35,6 +41,7 @@ export function UnitFormModal({ open, unit, onClose }: { open: boolean; unit: Un
       province: blankToNull(values.province),
       city: blankToNull(values.city),
       address: blankToNull(values.address),
+      areaId: values.areaId ?? null,
     };
     try {
       if (unit) await update.mutateAsync({ ...body, id: unit.id, status: unit.status });
@@ -83,6 +90,11 @@ export function UnitFormModal({ open, unit, onClose }: { open: boolean; unit: Un
           <Col xs={12} md={6}>
             <Form.Item name="city" label={t('units.fields.city')} rules={[limit('city')]}>
               <Input data-testid="unit-form-city" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="areaId" label={t('units.fields.area')}>
+              <AreaTreeSelect areas={areas.data?.areas ?? []} disabled={areaDisabled} placeholder={t('units.fields.areaNone')} testId="unit-form-area" />
             </Form.Item>
           </Col>
           <Col xs={24}>

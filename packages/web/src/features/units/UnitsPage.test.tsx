@@ -13,13 +13,16 @@ const unit = (id: number, code: string, name: string, status: Unit['status'] = '
   province: '北京',
   city: null,
   address: null,
+  areaId: null,
+  areaName: null,
+  areaNameEn: null,
   status,
   createdAt: '2025-01-01T00:00:00.000Z',
 });
-const pumch = unit(1, 'PUMCH', '北京协和医院');
+const pumch = { ...unit(1, 'PUMCH', '北京协和医院'), areaId: 2, areaName: '北京市', areaNameEn: 'Beijing' };
 
 function server(routes: Parameters<typeof fakeServer>[0] = {}) {
-  return fakeServer({ 'GET /sys/init': () => ok(makeInit(ADMIN)), 'GET /sys/unit/list': () => ok([pumch]), ...routes });
+  return fakeServer({ 'GET /sys/init': () => ok(makeInit(ADMIN)), 'GET /sys/unit/list': () => ok([pumch]), 'GET /sys/area/list': () => ok({ areas: [] }), ...routes });
 }
 
 describe('hospitals /sys/unit/unit and departments /sys/unit/division', () => {
@@ -27,6 +30,8 @@ describe('hospitals /sys/unit/unit and departments /sys/unit/division', () => {
     const fake = server({ 'POST /sys/unit/update': () => ok({ ...pumch, status: 'disabled' }) });
     renderApp({ path: '/sys/unit/unit', fetch: fake.fetch, locale: 'en-US', token: 't' });
     expect(await within(await screen.findByTestId('unit-table')).findByText('北京协和医院')).toBeDefined();
+    // The unit's area, in the reader's language.
+    expect(within(screen.getByTestId('unit-table')).getByText('Beijing')).toBeDefined();
     const search = within(screen.getByTestId('unit-search')).getByRole('searchbox');
     fireEvent.change(search, { target: { value: '协和' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });

@@ -15,7 +15,7 @@ export const UNIT_STATUS_LABEL_KEYS: Record<UnitStatus, string> = { active: 'uni
 
 /** Platform hospitals (spec 000 §2.2 `/sys/unit/unit`): list, search, create, edit, disable. */
 export function UnitsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const [keyword, setKeyword] = useState('');
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
@@ -46,6 +46,11 @@ export function UnitsPage() {
     { key: 'code', dataIndex: 'code', title: t('units.fields.code') },
     { key: 'name', dataIndex: 'name', title: t('units.fields.name') },
     { key: 'eName', dataIndex: 'eName', title: t('units.fields.eName'), render: (value: string | null) => value ?? '-' },
+    {
+      key: 'area',
+      title: t('units.fields.area'),
+      render: (_v, unit) => (unit.areaId === null ? '-' : (i18n.language === 'en-US' ? unit.areaNameEn : unit.areaName) ?? '-'),
+    },
     {
       key: 'place',
       title: t('units.fields.place'),

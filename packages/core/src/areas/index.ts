@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './tree.js';
+export * from './sheet.js';

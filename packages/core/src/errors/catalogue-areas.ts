@@ -1,0 +1,20 @@
+/** Errors of the area dictionary (core areas/, spec 000 §2.2 `/sys/area`), joined into the one catalogue (errors/catalogue.ts). */
+export const AREAS_ERRORS = {
+  'area.not_found': { status: 404, 'zh-CN': '区域不存在', 'en-US': 'Area not found' },
+  'area.parent_missing': { status: 404, 'zh-CN': '上级区域不存在', 'en-US': 'The parent area does not exist' },
+  'area.code_taken': { status: 409, 'zh-CN': '区域编码 {code} 已存在', 'en-US': 'The area code {code} already exists' },
+  'area.parent_is_self': { status: 422, 'zh-CN': '区域不能作为自己的上级', 'en-US': 'An area cannot be its own parent' },
+  'area.parent_is_descendant': { status: 422, 'zh-CN': '区域不能移到自己的下级区域之下', 'en-US': 'An area cannot move under one of its own sub-areas' },
+  'area.too_deep': { status: 422, 'zh-CN': '区域最多 {max} 级', 'en-US': 'Areas may be at most {max} levels deep' },
+  'area.point_half': { status: 422, 'zh-CN': '经度和纬度须同时填写或同时留空', 'en-US': 'Give both longitude and latitude, or neither' },
+  'area.has_children': { status: 409, 'zh-CN': '该区域有 {count} 个下级区域，不能删除', 'en-US': 'This area has {count} sub-areas and cannot be deleted' },
+  'area.has_units': { status: 409, 'zh-CN': '有 {count} 家医院属于该区域，不能删除', 'en-US': '{count} hospitals are in this area; it cannot be deleted' },
+  'area.disabled': { status: 422, 'zh-CN': '该区域已停用，不能选择', 'en-US': 'This area is disabled and cannot be chosen' },
+  'area.sheet_unreadable': { status: 422, 'zh-CN': '无法读取该文件，请上传 CSV 或 xlsx 文件', 'en-US': 'The file cannot be read; upload a CSV or xlsx file' },
+  'area.sheet_empty': { status: 422, 'zh-CN': '文件中没有区域', 'en-US': 'The file holds no areas' },
+  'area.sheet_too_many': { status: 422, 'zh-CN': '一次最多导入 {max} 个区域', 'en-US': 'At most {max} areas can be imported at once' },
+  'area.sheet_duplicate': { status: 422, 'zh-CN': '区域编码 {code} 在文件中重复', 'en-US': 'The area code {code} appears more than once in the file' },
+  'area.parent_unknown': { status: 422, 'zh-CN': '上级区域编码 {code} 既不在系统中也不在文件中', 'en-US': 'The parent code {code} is neither stored nor in the file' },
+  'area.parent_invalid': { status: 422, 'zh-CN': '上级区域 {code} 所在的行有错误', 'en-US': 'The row of the parent area {code} has an error' },
+  'area.sheet_cycle': { status: 422, 'zh-CN': '上级区域编码 {code} 与其他行构成循环', 'en-US': 'The parent code {code} makes a loop with other rows' },
+} as const;

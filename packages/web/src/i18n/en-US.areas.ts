@@ -1,0 +1,67 @@
+import type { Shape } from './catalogue';
+import type { zhCNAreas } from './zh-CN.areas';
+
+/** English texts of the area dictionary (spec 000 §2.2 `/sys/area`) (part of en-US.ts). */
+export const enUSAreas: Shape<typeof zhCNAreas> = {
+  areas: {
+    menu: 'Areas',
+    title: 'Areas',
+    empty: 'No areas yet. Import a sheet, or load the standard list (China and its 34 provincial-level divisions).',
+    fields: {
+      code: 'Code',
+      name: 'Chinese name',
+      nameEn: 'English name',
+      parent: 'Parent area',
+      level: 'Level',
+      sort: 'Sort',
+      longitude: 'Longitude',
+      latitude: 'Latitude',
+      point: 'Coordinates',
+      enabled: 'Status',
+      units: 'Hospitals',
+    },
+    levels: { '1': 'Country', '2': 'Province / state', '3': 'City', '4': 'District' },
+    status: { enabled: 'Enabled', disabled: 'Disabled' },
+    actions: {
+      create: 'New area',
+      addChild: 'Add sub-area',
+      edit: 'Edit',
+      delete: 'Delete',
+      import: 'Import',
+      loadStandard: 'Load the standard list',
+    },
+    form: {
+      createTitle: 'New area',
+      childTitle: 'New sub-area of {{parent}}',
+      editTitle: 'Edit area',
+      root: 'None (top level)',
+      codeFormat: 'A code holds letters, digits, dot, underscore and hyphen, starts with a letter or digit, at most 32 characters',
+      pointHalf: 'Give both longitude and latitude, or neither',
+      pointHint: 'The big screen’s map draws the area here; without coordinates it uses the nearest parent area’s.',
+    },
+    deleteBlocked: { children: 'It has sub-areas and cannot be deleted', units: 'Hospitals are in this area; it cannot be deleted' },
+    confirm: {
+      deleteTitle: 'Delete this area?',
+      deleteContent: 'The area {{name}} ({{code}}) will be deleted.',
+      standardTitle: 'Load the standard list?',
+      standardContent: 'China and its 34 provincial-level divisions will be added (GB/T 2260 codes, with their capitals’ approximate coordinates); codes already present are skipped.',
+    },
+    standardDone: 'Added {{created}} areas; {{present}} were already present',
+    import: {
+      title: 'Import areas',
+      hint: 'Download the template and fill in the columns: code, parent code, Chinese name, English name, longitude, latitude, sort. A parent code may name a stored area or another row of the sheet. xlsx and CSV (UTF-8) are read. Check first; the areas are imported only when every row passes, and none if any row has an error.',
+      template: 'Download template',
+      upload: 'Choose a file and check it',
+      row: 'Row',
+      problems: 'Check',
+      ok: 'Passed',
+      someInvalid: '{{invalid}} of {{total}} rows have errors; correct the sheet and upload it again',
+      allValid: 'All {{total}} rows passed',
+      confirm: 'Import {{count}} areas',
+      confirm_one: 'Import {{count}} area',
+      cancel: 'Cancel',
+      done: 'Imported {{count}} areas',
+      done_one: 'Imported {{count}} area',
+    },
+  },
+};
