@@ -21,6 +21,7 @@ import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
+import { SYSCONFIG_ERRORS, SYSCONFIG_NOTICES } from './catalogue-sysconfig.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -417,6 +418,7 @@ export const ERRORS = {
   ...SOP_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
+  ...SYSCONFIG_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -449,6 +451,7 @@ export const NOTICES = {
   ...MESSAGES_NOTICES,
   ...SOP_NOTICES,
   ...ADMIN_NOTICES,
+  ...SYSCONFIG_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;
