@@ -16,6 +16,7 @@ import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
 import { enUSSop } from './en-US.sop';
 import { enUSAdmin } from './en-US.admin';
+import { enUSSysConfig } from './en-US.sysconfig';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -321,6 +322,7 @@ export const enUS: Catalogue = {
   ...enUSMessages,
   ...enUSSop,
   ...enUSAdmin,
+  ...enUSSysConfig,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

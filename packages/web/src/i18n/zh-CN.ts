@@ -15,6 +15,7 @@ import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
 import { zhCNAdmin } from './zh-CN.admin';
+import { zhCNSysConfig } from './zh-CN.sysconfig';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -319,6 +320,7 @@ export const zhCN = {
   ...zhCNMessages,
   ...zhCNSop,
   ...zhCNAdmin,
+  ...zhCNSysConfig,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,
