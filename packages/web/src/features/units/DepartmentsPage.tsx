@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createDepartmentSchema, DATE_TIME_FORMAT } from '@dcap/core';
 import type { Department } from '@dcap/core';
 import { useCreateDepartmentMutation, useDepartmentListQuery, useUnitListQuery, useUpdateDepartmentMutation } from '../../api/units';
+import { useAppInit } from '../../app/initContext';
 import { blankToNull, schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
 
@@ -62,9 +63,10 @@ function DepartmentModal({ unitId, editor, onClose }: { unitId: number; editor: 
   );
 }
 
-/** Departments of each hospital (spec 000 §2.2 `/sys/unit/division`). */
+/** Departments of each hospital (spec 000 §2.2 `/sys/unit/division`); read by all, edited with unit.manage. */
 export function DepartmentsPage() {
   const { t } = useTranslation();
+  const manage = useAppInit().abilities.manageUnits;
   const units = useUnitListQuery();
   const [unitId, setUnitId] = useState<number | null>(null);
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
@@ -75,24 +77,30 @@ export function DepartmentsPage() {
     { key: 'name', dataIndex: 'name', title: t('departments.fields.name') },
     { key: 'eName', dataIndex: 'eName', title: t('departments.fields.eName'), render: (value: string | null) => value ?? '-' },
     { key: 'createdAt', title: t('departments.fields.createdAt'), render: (_v, row) => dayjs(row.createdAt).format(DATE_TIME_FORMAT) },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_v, department) => (
-        <Button type="link" size="small" onClick={() => setEditor({ mode: 'edit', department })} data-testid={`department-edit-${department.id}`}>
-          {t('common.edit')}
-        </Button>
-      ),
-    },
+    ...(manage
+      ? [
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_v: unknown, department: Department) => (
+              <Button type="link" size="small" onClick={() => setEditor({ mode: 'edit', department })} data-testid={`department-edit-${department.id}`}>
+                {t('common.edit')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Card
       title={t('departments.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} disabled={selected === null} onClick={() => setEditor({ mode: 'create' })} data-testid="department-create">
-          {t('departments.actions.create')}
-        </Button>
+        manage ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={selected === null} onClick={() => setEditor({ mode: 'create' })} data-testid="department-create">
+            {t('departments.actions.create')}
+          </Button>
+        ) : null
       }
     >
       <Select<number>
