@@ -100,7 +100,7 @@ export function RolePermissionsPage() {
     {
       key: 'defaults',
       title: t('sysconfig.rights.defaults'),
-      width: 200,
+      width: 320,
       render: (_, action) => (
         <Space size={4} wrap>
           {EDITABLE_SYS_ROLES.filter((role) => defaults(role).includes(action)).map((role) => (
