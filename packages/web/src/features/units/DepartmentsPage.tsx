@@ -77,20 +77,17 @@ export function DepartmentsPage() {
     { key: 'name', dataIndex: 'name', title: t('departments.fields.name') },
     { key: 'eName', dataIndex: 'eName', title: t('departments.fields.eName'), render: (value: string | null) => value ?? '-' },
     { key: 'createdAt', title: t('departments.fields.createdAt'), render: (_v, row) => dayjs(row.createdAt).format(DATE_TIME_FORMAT) },
-    ...(manage
-      ? [
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_v: unknown, department: Department) => (
-              <Button type="link" size="small" onClick={() => setEditor({ mode: 'edit', department })} data-testid={`department-edit-${department.id}`}>
-                {t('common.edit')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_v, department) => (
+        <Button type="link" size="small" onClick={() => setEditor({ mode: 'edit', department })} data-testid={`department-edit-${department.id}`}>
+          {t('common.edit')}
+        </Button>
+      ),
+    },
   ];
+  const shown = manage ? columns : columns.filter((column) => column.key !== 'actions');
 
   return (
     <Card
@@ -116,7 +113,7 @@ export function DepartmentsPage() {
       {selected === null ? (
         <Empty description={t('departments.noUnits')} />
       ) : (
-        <Table<Department> rowKey="id" loading={departments.isLoading} columns={columns} dataSource={departments.data ?? []} pagination={false} data-testid="department-table" />
+        <Table<Department> rowKey="id" loading={departments.isLoading} columns={shown} dataSource={departments.data ?? []} pagination={false} data-testid="department-table" />
       )}
       {selected === null ? null : <DepartmentModal unitId={selected} editor={editor} onClose={() => setEditor({ mode: 'closed' })} />}
     </Card>

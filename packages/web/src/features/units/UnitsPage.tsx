@@ -62,10 +62,10 @@ export function UnitsPage() {
       title: t('units.fields.status'),
       render: (_v, unit) => <Tag color={unit.status === 'active' ? 'success' : 'default'}>{t(UNIT_STATUS_LABEL_KEYS[unit.status])}</Tag>,
     },
-    ...(manage ? [{
+    {
       key: 'actions',
       title: t('common.actions'),
-      render: (_v: unknown, unit: Unit) => (
+      render: (_v, unit) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditor({ mode: 'edit', unit })} data-testid={`unit-edit-${unit.code}`}>
             {t('common.edit')}
@@ -75,8 +75,9 @@ export function UnitsPage() {
           </Button>
         </Space>
       ),
-    }] : []),
+    },
   ];
+  const shown = manage ? columns : columns.filter((column) => column.key !== 'actions');
 
   return (
     <Card
@@ -92,7 +93,7 @@ export function UnitsPage() {
         </Flex>
       }
     >
-      <Table<Unit> rowKey="id" loading={list.isLoading} columns={columns} dataSource={list.data ?? []} pagination={{ pageSize: 20 }} data-testid="unit-table" />
+      <Table<Unit> rowKey="id" loading={list.isLoading} columns={shown} dataSource={list.data ?? []} pagination={{ pageSize: 20 }} data-testid="unit-table" />
       <UnitFormModal open={editor.mode !== 'closed'} unit={editor.mode === 'edit' ? editor.unit : null} onClose={() => setEditor({ mode: 'closed' })} />
     </Card>
   );
