@@ -65,3 +65,4 @@ export * from './sop/index.js';
 export * from './epro/index.js';
 export * from './admin/index.js';
 export * from './content/index.js';
+export * from './sysconfig/index.js';

@@ -68,6 +68,7 @@ import { createChannels, createWechatClient } from './modules/messages/channels/
 import { MessageSender } from './modules/messages/sender.js';
 import { registerMessageLogRoutes } from './modules/messages/log-routes.js';
 import { registerBulletinRoutes } from './modules/bulletins/routes.js';
+import { registerSysConfigRoutes } from './modules/sysconfig/routes.js';
 import { registerUiConfigRoutes } from './modules/ui-config/routes.js';
 import { registerWechatBindingRoutes } from './modules/messages/binding-routes.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUiConfigRoutes(fastify, routes, deps);
   registerWechatBindingRoutes(fastify, routes, deps, wechat);
   registerAdminRoutes(fastify, routes, deps);
+  registerSysConfigRoutes(fastify, routes, deps);
   registerSigninChannelRoutes(fastify, routes, deps, wechat);
   registerUkeyRoutes(fastify, routes, deps);
   registerSignatureRoutes(fastify, routes, deps);

@@ -23,6 +23,7 @@ import { SIGNATURE_ERRORS, SIGNATURE_NOTICES } from './catalogue-signature.js';
 import { AREAS_ERRORS } from './catalogue-areas.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
+import { SYSCONFIG_ERRORS, SYSCONFIG_NOTICES } from './catalogue-sysconfig.js';
 
 /**
  * One catalogue of every error the platform reports: a stable code, the HTTP status it maps to
@@ -421,6 +422,7 @@ export const ERRORS = {
   ...AREAS_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
+  ...SYSCONFIG_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -454,6 +456,7 @@ export const NOTICES = {
   ...SOP_NOTICES,
   ...SIGNATURE_NOTICES,
   ...ADMIN_NOTICES,
+  ...SYSCONFIG_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeCode = keyof typeof NOTICES;

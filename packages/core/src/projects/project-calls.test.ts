@@ -44,7 +44,7 @@ describe('whether an environment takes data entry now (dataBaseNotAvailable)', (
 describe('the login response schema', () => {
   it('reads an environment list it cannot read as null, so the shell says "load failed" (spec 000 §8.2)', () => {
     const base = {
-      user: { id: 1, username: 'a', name: 'A', nameEn: null, email: null, admin: false, systemAdmin: false, projectAdmin: false },
+      user: { id: 1, username: 'a', name: 'A', nameEn: null, email: null, admin: false, systemAdmin: false, projectAdmin: false, platformRights: [] },
       application: null,
       currEnv: null,
       menus: [],

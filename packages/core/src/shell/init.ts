@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MenuItem } from './menus.js';
+import { PLATFORM_ACTIONS } from '../permissions/actor.js';
 import { safeText } from '../validation/text.js';
 import { dictEntrySchema } from '../design/library.js';
 import { environmentSchema } from '../projects/environments.js';
@@ -15,6 +16,8 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     key: z.string(),
     path: z.string(),
     titleKey: z.string(),
+    titleZh: z.string().optional(),
+    titleEn: z.string().optional(),
     icon: z.string().optional(),
     sort: z.number(),
     always: z.boolean().optional(),
@@ -53,6 +56,8 @@ export const initResponseSchema = z.object({
     admin: z.boolean(),
     systemAdmin: z.boolean(),
     projectAdmin: z.boolean(),
+    /** The platform functions the user's system roles hold as stored (docs/decisions.md "Role permissions of system roles"). */
+    platformRights: z.array(z.enum(PLATFORM_ACTIONS)),
     /** The user's font size preference (spec 000 §3), so a new browser applies it at sign-in. */
     fontSize: z.enum(FONT_SIZES).optional(),
   }),

@@ -29,6 +29,8 @@ describe('menusFor (spec 000 §2.2: filtered by the user, always entries shown, 
       '/sys/sysLog',
       '/sys/cache',
       '/sys/internalinterface',
+      '/sys/menu',
+      '/sys/rolePermission',
     ]);
     expect(menuPaths(menusFor({ ...member, systemAdmin: true }))).toContain('/sys/user');
     expect(menuPaths(menusFor(member))).toEqual(['/project/DataDisplay', '/project/projectList']);

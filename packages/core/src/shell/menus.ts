@@ -12,6 +12,12 @@ export interface MenuItem {
   key: string;
   path: string;
   titleKey: string;
+  /**
+   * Titles a platform administrator set on /sys/menu (docs/decisions.md "Menu settings"); the shell shows the
+   * one of its language instead of the catalogue title when present.
+   */
+  titleZh?: string;
+  titleEn?: string;
   icon?: string;
   sort: number;
   always?: boolean;
@@ -46,8 +52,13 @@ export interface MenuViewer extends PlatformActor {
   projectAbilities: Partial<Record<ProjectAction, boolean>>;
 }
 
-interface MenuDefinition extends Omit<MenuItem, 'children'> {
+interface MenuDefinition extends Omit<MenuItem, 'children' | 'titleZh' | 'titleEn'> {
   visibleTo: (viewer: MenuViewer) => boolean;
+  /**
+   * The page serves every signed-in user (its reads need no right), so the entry may be marked `always`
+   * on /sys/menu: showing it never leads anyone to a page that only refuses (docs/decisions.md "Menu settings").
+   */
+  openToAll?: true;
   children?: MenuDefinition[];
 }
 
@@ -55,8 +66,8 @@ const everyone = () => true;
 const inProject = (...actions: ProjectAction[]) => (viewer: MenuViewer) => actions.some((action) => viewer.projectAbilities[action] === true);
 
 const MENU_DEFINITIONS: MenuDefinition[] = [
-  { key: 'dataDisplay', path: '/project/DataDisplay', titleKey: 'menu.dataDisplay', icon: 'home', sort: 10, always: true, visibleTo: everyone },
-  { key: 'projectList', path: '/project/projectList', titleKey: 'menu.projectList', icon: 'appstore', sort: 20, always: true, visibleTo: everyone },
+  { key: 'dataDisplay', path: '/project/DataDisplay', titleKey: 'menu.dataDisplay', icon: 'home', sort: 10, always: true, openToAll: true, visibleTo: everyone },
+  { key: 'projectList', path: '/project/projectList', titleKey: 'menu.projectList', icon: 'appstore', sort: 20, always: true, openToAll: true, visibleTo: everyone },
   {
     key: 'projectApply',
     path: '/project/projectApply',
@@ -208,12 +219,14 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
     titleKey: 'menu.sys',
     icon: 'setting',
     sort: 900,
-    visibleTo: isPlatformAdmin,
+    // Shown when any entry under it is: each entry names its own platform function (stored role permissions).
+    visibleTo: everyone,
     children: [
-      { key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: isPlatformAdmin },
-      { key: 'sysUnit', path: '/sys/unit/unit', titleKey: 'menu.sysUnit', icon: 'bank', sort: 20, visibleTo: isPlatformAdmin },
+      { key: 'sysUser', path: '/sys/user', titleKey: 'menu.sysUser', icon: 'user', sort: 10, visibleTo: (viewer) => canOnPlatform(viewer, 'user.manage') },
+      // Every signed-in user may read units and departments (the pages hide the edits from the rest).
+      { key: 'sysUnit', path: '/sys/unit/unit', titleKey: 'menu.sysUnit', icon: 'bank', sort: 20, openToAll: true, visibleTo: (viewer) => canOnPlatform(viewer, 'unit.manage') },
       { key: 'sysArea', path: '/sys/area', titleKey: 'areas.menu', icon: 'partition', sort: 25, visibleTo: (viewer) => canOnPlatform(viewer, 'unit.manage') },
-      { key: 'sysDivision', path: '/sys/unit/division', titleKey: 'menu.sysDivision', icon: 'apartment', sort: 30, visibleTo: isPlatformAdmin },
+      { key: 'sysDivision', path: '/sys/unit/division', titleKey: 'menu.sysDivision', icon: 'apartment', sort: 30, openToAll: true, visibleTo: (viewer) => canOnPlatform(viewer, 'unit.manage') },
       // The platform libraries the designers draw from (spec 000 §2.2 /sys/standardField, /sys/standardInstrument, /sys/dict).
       { key: 'sysStandardField', path: '/sys/standardField', titleKey: 'menu.sysStandardField', icon: 'form', sort: 40, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysStandardInstrument', path: '/sys/standardInstrument', titleKey: 'menu.sysStandardInstrument', icon: 'appstore', sort: 50, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
@@ -232,26 +245,92 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'sysInternalInterface', path: '/sys/internalinterface', titleKey: 'admin.menu.internalInterface', icon: 'api', sort: 105, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
       // Spec 000 §2.2 /sys/article: the bulletins every user sees once (spec 000 §4.5).
       { key: 'sysArticle', path: '/sys/article', titleKey: 'content.menu.article', icon: 'notification', sort: 88, visibleTo: (viewer) => canOnPlatform(viewer, 'article.manage') },
+      // Spec 000 §2.2 /sys/menu and platform administration "role permissions" (docs/decisions.md "Menu settings").
+      { key: 'sysMenu', path: '/sys/menu', titleKey: 'sysconfig.menu.menus', icon: 'menu', sort: 110, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
+      { key: 'sysRolePermission', path: '/sys/rolePermission', titleKey: 'sysconfig.menu.rolePermission', icon: 'safety', sort: 115, visibleTo: (viewer) => canOnPlatform(viewer, 'platform.administer') },
     ],
   },
 ];
 
-function filterMenus(definitions: MenuDefinition[], viewer: MenuViewer): MenuItem[] {
+/** What a platform administrator stored for one entry on /sys/menu; null keeps the code's value. */
+export interface MenuSetting {
+  key: string;
+  sort: number | null;
+  always: boolean | null;
+  enabled: boolean;
+  titleZh: string | null;
+  titleEn: string | null;
+}
+
+/** One entry as code defines it, without its rule of who sees it: what the menu settings start from. */
+export interface MenuDefault {
+  key: string;
+  path: string;
+  titleKey: string;
+  sort: number;
+  always: boolean;
+  hidden: boolean;
+  /** The entry may be marked always (its page serves everyone). */
+  alwaysAllowed: boolean;
+  /** The entry may be hidden: not /sys/menu itself nor a group above it, so nobody locks themselves out. */
+  disableAllowed: boolean;
+  children?: MenuDefault[];
+}
+
+const MENU_SETTINGS_KEY = 'sysMenu';
+const holdsMenuSettings = (definition: MenuDefinition): boolean =>
+  definition.key === MENU_SETTINGS_KEY || (definition.children ?? []).some(holdsMenuSettings);
+
+function toDefaults(definitions: MenuDefinition[]): MenuDefault[] {
+  return definitions.map((definition): MenuDefault => ({
+    key: definition.key,
+    path: definition.path,
+    titleKey: definition.titleKey,
+    sort: definition.sort,
+    always: definition.always ?? false,
+    hidden: definition.hidden ?? false,
+    alwaysAllowed: definition.openToAll ?? false,
+    disableAllowed: !holdsMenuSettings(definition),
+    ...(definition.children ? { children: toDefaults(definition.children) } : {}),
+  }));
+}
+
+/** The code's menu tree with its defaults, in definition order. */
+export function menuDefaults(): MenuDefault[] {
+  return toDefaults(MENU_DEFINITIONS);
+}
+
+function filterMenus(definitions: MenuDefinition[], viewer: MenuViewer, settings: ReadonlyMap<string, MenuSetting>): MenuItem[] {
   return definitions
-    .filter((entry) => entry.always || entry.visibleTo(viewer))
+    .map((definition) => ({ definition, setting: settings.get(definition.key) }))
+    // A disabled entry is gone for everyone; the entry of the menu settings and its group cannot be disabled.
+    .filter(({ definition, setting }) => setting?.enabled !== false || holdsMenuSettings(definition))
+    .map(({ definition, setting }) => ({
+      definition,
+      setting,
+      sort: setting?.sort ?? definition.sort,
+      // Only an entry whose page serves everyone may be always shown (docs/decisions.md "Menu settings").
+      always: (setting?.always ?? definition.always ?? false) && definition.openToAll === true,
+    }))
+    .filter(({ definition, always }) => always || definition.visibleTo(viewer))
     .sort((a, b) => a.sort - b.sort)
-    .map(({ visibleTo: _visibleTo, children, ...item }): MenuItem => {
-      const visibleChildren = children ? filterMenus(children, viewer) : undefined;
-      return visibleChildren ? { ...item, children: visibleChildren } : item;
+    .map(({ definition, setting, sort, always }): MenuItem => {
+      const { visibleTo: _visibleTo, openToAll: _openToAll, children, always: _always, ...item } = definition;
+      const titles = { ...(setting?.titleZh ? { titleZh: setting.titleZh } : {}), ...(setting?.titleEn ? { titleEn: setting.titleEn } : {}) };
+      const shown: MenuItem = { ...item, ...titles, sort, ...(always ? { always } : {}) };
+      const visibleChildren = children ? filterMenus(children, viewer, settings) : undefined;
+      return visibleChildren ? { ...shown, children: visibleChildren } : shown;
     })
     .filter((item) => !item.children || item.children.length > 0);
 }
 
-/** The menu tree this viewer may see, sorted. */
-export function menusFor(viewer: MenuViewer): MenuItem[] {
-  return filterMenus(MENU_DEFINITIONS, viewer);
+/**
+ * The menu tree this viewer may see, sorted (spec 000 §2.2), with the settings stored on /sys/menu applied
+ * over the code's definitions: their sort, always flag, titles, and disabled entries left out.
+ */
+export function menusFor(viewer: MenuViewer, settings: readonly MenuSetting[] = []): MenuItem[] {
+  return filterMenus(MENU_DEFINITIONS, viewer, new Map(settings.map((setting) => [setting.key, setting])));
 }
-
 /** Every path a menu could lead to; the web guard lets a user open only the ones the server granted. */
 export function menuPaths(menus: MenuItem[]): string[] {
   return menus.flatMap((item) => [item.path, ...(item.children ? menuPaths(item.children) : [])]);

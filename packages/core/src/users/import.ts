@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GENDERS } from './schemas.js';
 import { createUserSchema, userSchema } from './schemas.js';
+import { SYS_ROLES } from '../permissions/actor.js';
 
 /**
  * The user sheet of the bulk creation (spec 002 §7 exportTemplate, preview): one user per row after a
@@ -60,5 +61,4 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export const userBriefSchema = z.object({ id: z.number(), username: z.string(), name: z.string(), nameEn: z.string().nullable() });
 export type UserBrief = z.infer<typeof userBriefSchema>;
 
-export const SYS_ROLES = ['admin', 'systemAdmin', 'projectAdmin'] as const;
 export const usersBySysRoleQuerySchema = z.strictObject({ sysRole: z.enum(SYS_ROLES) });

@@ -1,5 +1,5 @@
 import type { CreateUserRequest, RoleRight, SaveRoleRequest } from '@dcap/core';
-import { createProjectSchema, rightsToFlags, saveRoleSchema } from '@dcap/core';
+import { createProjectSchema, DEFAULT_SYS_ROLE_RIGHTS, platformRightsOf, rightsToFlags, saveRoleSchema } from '@dcap/core';
 import type { ServiceDeps } from '../deps.js';
 import type { Actor, RequestMeta } from '../http/context.js';
 import { resolveProjectAccess } from '../modules/projects/access.js';
@@ -69,6 +69,8 @@ function actorFor(user: { id: number; username: string; name: string; admin: boo
     admin: user.admin,
     systemAdmin: user.system_admin,
     projectAdmin: user.project_admin,
+    // Seeding runs before anyone edits role permissions, so the defaults are what is stored.
+    platformRights: platformRightsOf({ admin: user.admin, systemAdmin: user.system_admin, projectAdmin: user.project_admin }, DEFAULT_SYS_ROLE_RIGHTS),
     sessionId: 0,
     currentProjectId: null,
     currentRoleId: null,

@@ -45,6 +45,7 @@ import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserSignature
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
 import type { SupplyDosingTable, SupplyKitListsTable, SupplyKitsTable, SupplyKitTypesTable, SupplyLocationsTable, SupplyProductsTable, SupplyResupplyTable, SupplyShipmentKitsTable, SupplyShipmentsTable } from './tables/supply.js';
 import type { ApiKeysTable } from './tables/admin.js';
+import type { MenuSettingsTable, SysRoleRightsTable } from './tables/sysconfig.js';
 import type { RandAllocationsTable, RandSchemesTable, RandSiteMappingsTable, RandSlotsTable, RandTablesTable, RandUnblindingsTable } from './tables/randomisation.js';
 
 export type * from './tables/platform.js';
@@ -53,6 +54,7 @@ export type * from './tables/design.js';
 export type * from './tables/records.js';
 export type * from './tables/audit.js';
 export type * from './tables/admin.js';
+export type * from './tables/sysconfig.js';
 export type * from './tables/imports.js';
 export type * from './tables/randomisation.js';
 export type * from './tables/supply.js';
@@ -146,4 +148,6 @@ export interface Database {
   qr_login_requests: QrLoginRequestsTable;
   user_ukeys: UserUkeysTable;
   user_signatures: UserSignaturesTable;
+  menu_settings: MenuSettingsTable;
+  sys_role_rights: SysRoleRightsTable;
 }

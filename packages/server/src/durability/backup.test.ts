@@ -41,7 +41,7 @@ beforeAll(async () => {
     const deps = { db: database.db, config: loadConfig({ DEMO_DATA: 'false', ADMIN_PASSWORD: 'Admin@12345' }, '0.0.0-test'), clock: systemClock, sessions: new SessionCache() };
     await firstStart(deps, 'pglite', () => {});
     const admin = await database.db.selectFrom('users').select(['id', 'username', 'name']).executeTakeFirstOrThrow();
-    const actor = { userId: admin.id, username: admin.username, name: admin.name, nameEn: null, email: null, admin: true, systemAdmin: false, projectAdmin: false, sessionId: 0, currentProjectId: null, currentRoleId: null, currentEnv: null };
+    const actor = { userId: admin.id, username: admin.username, name: admin.name, nameEn: null, email: null, admin: true, systemAdmin: false, projectAdmin: false, platformRights: [], sessionId: 0, currentProjectId: null, currentRoleId: null, currentEnv: null };
     await createUnit(deps, actor, { code: 'BACKUP-1', name: '备份医院', eName: 'Backup Hospital', city: null, province: null, address: null }, { locale: 'en-US', ip: 'local', userAgent: null });
     const verdict = await verifyAuditChain(database.db);
     return verdict.rows;

@@ -1,4 +1,4 @@
-import type { Locale } from '@dcap/core';
+import type { Locale, PlatformAction } from '@dcap/core';
 import type { ProjectContext } from '../modules/projects/access.js';
 
 /** Who is calling, established by the auth hook from the `Token` header. */
@@ -11,6 +11,11 @@ export interface Actor {
   admin: boolean;
   systemAdmin: boolean;
   projectAdmin: boolean;
+  /**
+   * The platform functions the caller's system roles hold, resolved from the stored role permissions when the
+   * caller is established (docs/decisions.md "Role permissions of system roles"); core's `canOnPlatform` reads them.
+   */
+  platformRights: readonly PlatformAction[];
   sessionId: number;
   currentProjectId: number | null;
   currentRoleId: number | null;

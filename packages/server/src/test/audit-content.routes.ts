@@ -198,6 +198,8 @@ export const READS = new Set([
   'GET /dcap/sys/onlineUser/list',
   'GET /dcap/sys/sysLog/list',
   'GET /dcap/sys/cache/list',
+  'GET /dcap/sys/menu/list',
+  'GET /dcap/sys/rolePermission/list',
   'GET /dcap/sys/internalinterface/list',
   'GET /dcap/sys/article/list',
   'GET /dcap/sys/article/info/:id',

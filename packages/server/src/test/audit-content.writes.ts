@@ -5,6 +5,7 @@ import { PROJECT_SETUP_WRITES } from './audit-content/project-setup.js';
 import { SESSION_WRITES } from './audit-content/sessions.js';
 import { USER_WRITES } from './audit-content/users.js';
 import { CONTENT_WRITES } from './audit-content/content.js';
+import { SYSCONFIG_WRITES } from './audit-content/sysconfig.js';
 import type { Write } from './audit-content/write.js';
 
 /**
@@ -19,4 +20,6 @@ export const WRITES: Record<string, Write> = {
   ...DESIGN_WRITES,
   ...LIBRARY_WRITES,
   ...CONTENT_WRITES,
+  // Last: the role permission entry grants projectAdmin a right, which no entry before it should see.
+  ...SYSCONFIG_WRITES,
 };

@@ -1,4 +1,4 @@
-import { defaultMessageConfig } from '@dcap/core';
+import { defaultMessageConfig, PLATFORM_ACTIONS } from '@dcap/core';
 import type { Entry } from './inventory-project.js';
 import { LOGIN } from './inventory.fixture.js';
 import { multipartFile, userSheet } from '../modules/users/sheet.fixture.js';
@@ -247,6 +247,17 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/internalinterface/save', body: { name: 'Matrix key', scopes: ['sysLog.read'], expiresAt: new Date(f.study.t.clock.now().getTime() + 86_400_000).toISOString() } }),
   },
   'POST /dcap/sys/internalinterface/revoke/:id': { call: async (f) => ({ method: 'POST', url: `/dcap/sys/internalinterface/revoke/${await spareApiKey(f)}` }) },
+  // Menu settings and role permissions (platform.administer; docs/decisions.md "Menu settings"). The saves
+  // change nothing of who may do what: a title, and the default matrix, so later entries see the same rights.
+  'GET /dcap/sys/menu/list': { call: () => ({ method: 'GET', url: '/dcap/sys/menu/list' }) },
+  'POST /dcap/sys/menu/save': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/menu/save', body: { entries: [{ key: 'sysLog', sort: 95, always: false, enabled: true, titleZh: null, titleEn: 'Matrix log' }] } }),
+  },
+  'POST /dcap/sys/menu/reset': { call: () => ({ method: 'POST', url: '/dcap/sys/menu/reset' }) },
+  'GET /dcap/sys/rolePermission/list': { call: () => ({ method: 'GET', url: '/dcap/sys/rolePermission/list' }) },
+  'POST /dcap/sys/rolePermission/save': {
+    call: () => ({ method: 'POST', url: '/dcap/sys/rolePermission/save', body: { systemAdmin: [...PLATFORM_ACTIONS], projectAdmin: ['project.create'] } }),
+  },
 
   // Bulletins (article.manage, spec 000 §7.2); every signed-in user fetches the one shown now.
   'GET /dcap/sys/article/list': { call: () => ({ method: 'GET', url: '/dcap/sys/article/list' }) },

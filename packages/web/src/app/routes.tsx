@@ -36,6 +36,8 @@ const onlineUsersPage = async () => ({ Component: (await import('../features/adm
 const sysLogPage = async () => ({ Component: (await import('../features/admin/SysLogPage')).SysLogPage });
 const cachePage = async () => ({ Component: (await import('../features/admin/CachePage')).CachePage });
 const internalInterfacesPage = async () => ({ Component: (await import('../features/admin/InternalInterfacesPage')).InternalInterfacesPage });
+const menuSettingsPage = async () => ({ Component: (await import('../features/sysconfig/MenuSettingsPage')).MenuSettingsPage });
+const rolePermissionsPage = async () => ({ Component: (await import('../features/sysconfig/RolePermissionsPage')).RolePermissionsPage });
 const usersPage = async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage });
 const projectListPage = async () => ({ Component: (await import('../features/projects/ProjectListPage')).ProjectListPage });
 const projectApplyPage = async () => ({ Component: (await import('../features/projects/ProjectApplyPage')).ProjectApplyPage });
@@ -139,6 +141,8 @@ export const routes: RouteObject[] = [
           { path: '/sys/sysLog', lazy: sysLogPage },
           { path: '/sys/cache', lazy: cachePage },
           { path: '/sys/internalinterface', lazy: internalInterfacesPage },
+          { path: '/sys/menu', lazy: menuSettingsPage },
+          { path: '/sys/rolePermission', lazy: rolePermissionsPage },
           { path: '/sys/article', lazy: articlesPage },
           // The data-capture application's design pages (ARCHITECTURE §1: prefix /dCapVue).
           {

@@ -18,6 +18,7 @@ import { enUSSop } from './en-US.sop';
 import { enUSSignature } from './en-US.signature';
 import { enUSAreas } from './en-US.areas';
 import { enUSAdmin } from './en-US.admin';
+import { enUSSysConfig } from './en-US.sysconfig';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
 import { enUSSchedule } from './en-US.schedule';
@@ -325,6 +326,7 @@ export const enUS: Catalogue = {
   ...enUSSignature,
   ...enUSAreas,
   ...enUSAdmin,
+  ...enUSSysConfig,
   ...enUSAttachments,
   ...enUSQueries,
   ...enUSSubjects,

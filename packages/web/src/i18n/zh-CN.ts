@@ -17,6 +17,7 @@ import { zhCNSop } from './zh-CN.sop';
 import { zhCNSignature } from './zh-CN.signature';
 import { zhCNAreas } from './zh-CN.areas';
 import { zhCNAdmin } from './zh-CN.admin';
+import { zhCNSysConfig } from './zh-CN.sysconfig';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
 import { zhCNSchedule } from './zh-CN.schedule';
@@ -323,6 +324,7 @@ export const zhCN = {
   ...zhCNSignature,
   ...zhCNAreas,
   ...zhCNAdmin,
+  ...zhCNSysConfig,
   ...zhCNAttachments,
   ...zhCNQueries,
   ...zhCNSubjects,

@@ -1,11 +1,16 @@
-import { canInProject, canOnPlatform, menusFor, progressStep, PROJECT_ACTIONS, projectIs, rightsToFlags } from '@dcap/core';
-import type { Environment, InitResponse, Project, ProjectAccess, ProjectStatus, RoleRight, User } from '@dcap/core';
+import { canInProject, canOnPlatform, DEFAULT_SYS_ROLE_RIGHTS, menusFor, platformRightsOf, progressStep, PROJECT_ACTIONS, projectIs, rightsToFlags } from '@dcap/core';
+import type { Environment, InitResponse, Project, ProjectAccess, ProjectStatus, RoleRight, SysRoleRights, User } from '@dcap/core';
 
 /** Named personas, as the server tests use them: an administrator and an ordinary study user. */
 export const ADMIN = { id: 1, username: 'admin', name: '管理员', nameEn: 'Ada Admin', admin: true, systemAdmin: false, projectAdmin: false };
 export const MEMBER = { id: 2, username: 'li.na', name: '李娜', nameEn: null, admin: false, systemAdmin: false, projectAdmin: false };
 
-export function makeInit(user: typeof ADMIN | typeof MEMBER | typeof PROJECT_ADMIN): InitResponse {
+/**
+ * The login response of a persona. Their platform rights are resolved as the server resolves them, from the
+ * system roles' permissions (the defaults unless a test gives others), and menus and abilities follow from them.
+ */
+export function makeInit(persona: typeof ADMIN | typeof MEMBER | typeof PROJECT_ADMIN, rights: SysRoleRights = DEFAULT_SYS_ROLE_RIGHTS): InitResponse {
+  const user = { ...persona, platformRights: platformRightsOf(persona, rights) };
   return {
     user: { ...user, email: null },
     application: null,
@@ -138,7 +143,7 @@ export function makeProjectInit(user: typeof ADMIN | typeof MEMBER | typeof PROJ
   const base = makeInit(user);
   return {
     ...base,
-    menus: menusFor({ ...user, projectAbilities: project.abilities }),
+    menus: menusFor({ ...base.user, projectAbilities: project.abilities }),
     currEnv: options.currEnv === undefined ? 'uat' : options.currEnv,
     project,
     projects: options.projects ?? [{ id: project.id, code: project.code, name: project.name, eName: project.eName, status: project.status }],

@@ -110,6 +110,7 @@ export async function authenticateApiKey(deps: ServiceDeps, secret: string, scop
     admin: false,
     systemAdmin: false,
     projectAdmin: false,
+    platformRights: [],
     sessionId: 0,
     currentProjectId: null,
     currentRoleId: null,

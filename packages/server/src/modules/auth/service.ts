@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '@dcap/core';
-import { AppError } from '@dcap/core';
+import { AppError, platformRightsOf } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Actor, RequestMeta } from '../../http/context.js';
 import { appendAudit } from '../audit/trail.js';
@@ -13,6 +13,7 @@ import { endSession, endUserSessions, findOpenSession, insertSession, touchSessi
 import type { SessionEndReason, UserRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 import { hashToken, newSessionToken } from './tokens.js';
+import { sysRoleRights } from '../sysconfig/rights.js';
 
 const MINUTE = 60_000;
 /** last_seen_at is written at most this often, so reads stay reads; idle expiry is exact to within it. */
@@ -153,15 +154,15 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
     await touchSession(db, session.id, now);
     sessions.touched(tokenHash, now);
   }
+  const flags = { admin: session.user.admin, systemAdmin: session.user.system_admin, projectAdmin: session.user.project_admin };
   return {
     userId: session.user.id,
     username: session.user.username,
     name: session.user.name,
     nameEn: session.user.name_en,
     email: session.user.email,
-    admin: session.user.admin,
-    systemAdmin: session.user.system_admin,
-    projectAdmin: session.user.project_admin,
+    ...flags,
+    platformRights: platformRightsOf(flags, await sysRoleRights(deps)),
     sessionId: session.id,
     currentProjectId: session.current_project_id,
     currentRoleId: session.current_role_id,

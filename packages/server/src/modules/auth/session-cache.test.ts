@@ -99,4 +99,30 @@ describe('SessionCache', () => {
     cache.set('a', session, now, cache.ticket());
     expect(cache.get('a', now)).toBeDefined();
   });
+
+  it('holds the system roles\' permissions until they are announced changed, the cache is cleared or goes down', () => {
+    const cache = new SessionCache();
+    const now = new Date();
+    const rights = { systemAdmin: [], projectAdmin: ['project.create' as const] };
+    cache.setLive(true);
+    cache.set('a', session, now, cache.ticket());
+    cache.setSysRoleRights(rights, now, cache.ticket());
+    expect(cache.getSysRoleRights(now)).toBe(rights);
+    // The announcement of a save forgets the permissions, not the sessions.
+    cache.apply('rights');
+    expect(cache.getSysRoleRights(now)).toBeUndefined();
+    expect(cache.get('a', now)).toBeDefined();
+    const ticket = cache.ticket();
+    cache.forgetSysRoleRights();
+    cache.setSysRoleRights(rights, now, ticket);
+    expect(cache.getSysRoleRights(now)).toBeUndefined();
+    cache.setSysRoleRights(rights, now, cache.ticket());
+    cache.clear();
+    expect(cache.getSysRoleRights(now)).toBeUndefined();
+    cache.setSysRoleRights(rights, now, cache.ticket());
+    expect(cache.getSysRoleRights(new Date(now.getTime() + 31_000))).toBeUndefined();
+    cache.setSysRoleRights(rights, now, cache.ticket());
+    cache.setLive(false);
+    expect(cache.getSysRoleRights(now)).toBeUndefined();
+  });
 });

@@ -1,8 +1,12 @@
+import type { SysRoleRights } from '@dcap/core';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { OpenSession } from './sessions-repo.js';
 
 /** The channel the database announces session and user changes on (migration 0003). */
 export const SESSION_CHANNEL = 'dcap_session';
+
+/** The announcement that the system roles' permissions changed (modules/sysconfig). */
+export const SYS_ROLE_RIGHTS_PAYLOAD = 'rights';
 
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -24,6 +28,12 @@ const RECONNECT_MS = 5_000;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: OpenSession; cachedAt: number }>();
+  /**
+   * The stored role permissions of the system roles (docs/decisions.md "Role permissions of system roles"),
+   * which every authenticated call resolves its platform rights from. Same rules as the sessions: evicted on
+   * the announcement `rights` (sent when they are saved) or any clear, and off while the subscription is down.
+   */
+  private sysRoleRights: { rights: SysRoleRights; cachedAt: number } | null = null;
   private live = false;
   /** Counts evictions: a read started before one may be older than what the database now holds. */
   private evictions = 0;
@@ -66,6 +76,25 @@ export class SessionCache {
     this.entries.set(tokenHash, { session, cachedAt: now.getTime() });
   }
 
+  getSysRoleRights(now: Date): SysRoleRights | undefined {
+    if (!this.sysRoleRights) return undefined;
+    if (now.getTime() - this.sysRoleRights.cachedAt > TTL_MS) {
+      this.sysRoleRights = null;
+      return undefined;
+    }
+    return this.sysRoleRights.rights;
+  }
+
+  setSysRoleRights(rights: SysRoleRights, now: Date, ticket: number): void {
+    if (!this.live || ticket !== this.evictions) return;
+    this.sysRoleRights = { rights, cachedAt: now.getTime() };
+  }
+
+  forgetSysRoleRights(): void {
+    this.evictions += 1;
+    this.sysRoleRights = null;
+  }
+
   /** Records this instance's own touch of last_seen_at. */
   touched(tokenHash: string, at: Date): void {
     const entry = this.entries.get(tokenHash);
@@ -92,14 +121,16 @@ export class SessionCache {
     const held = this.entries.size;
     this.evictions += 1;
     this.entries.clear();
+    this.sysRoleRights = null;
     return held;
   }
 
-  /** Applies an announcement: `session:<id>`, `user:<id>`, or anything else clears everything. */
+  /** Applies an announcement: `session:<id>`, `user:<id>`, `rights`, or anything else clears everything. */
   apply(payload: string): void {
     const [kind, raw] = payload.split(':');
     const id = Number(raw);
-    if (kind === 'session' && Number.isInteger(id)) this.forgetSession(id);
+    if (payload === SYS_ROLE_RIGHTS_PAYLOAD) this.forgetSysRoleRights();
+    else if (kind === 'session' && Number.isInteger(id)) this.forgetSession(id);
     else if (kind === 'user' && Number.isInteger(id)) this.forgetUser(id);
     else this.clear();
   }

@@ -1,4 +1,4 @@
-import { LOCALES } from '@dcap/core';
+import { LOCALES, PLATFORM_ACTIONS } from '@dcap/core';
 import { z } from 'zod';
 import type { Actor, ProjectCaller } from '../../http/context.js';
 
@@ -15,6 +15,8 @@ const actorSchema = z.object({
   admin: z.boolean(),
   systemAdmin: z.boolean(),
   projectAdmin: z.boolean(),
+  // Absent from jobs queued before role permissions were stored: the worker needs only project rights.
+  platformRights: z.array(z.enum(PLATFORM_ACTIONS)).default([]),
   sessionId: z.number(),
   currentProjectId: z.number().nullable(),
   currentRoleId: z.number().nullable(),
@@ -30,8 +32,8 @@ export const importJobParamsSchema = z.object({
 export type ImportJobParams = z.infer<typeof importJobParamsSchema>;
 
 export function actorSnapshot(caller: ProjectCaller): ImportJobParams['actor'] {
-  const { userId, username, name, nameEn, email, admin, systemAdmin, projectAdmin, sessionId, currentProjectId, currentRoleId, currentEnv } = caller.actor;
-  return { userId, username, name, nameEn, email, admin, systemAdmin, projectAdmin, sessionId, currentProjectId, currentRoleId, currentEnv };
+  const { userId, username, name, nameEn, email, admin, systemAdmin, projectAdmin, platformRights, sessionId, currentProjectId, currentRoleId, currentEnv } = caller.actor;
+  return { userId, username, name, nameEn, email, admin, systemAdmin, projectAdmin, platformRights: [...platformRights], sessionId, currentProjectId, currentRoleId, currentEnv };
 }
 
 export const actorOf = (params: ImportJobParams): Actor => ({ ...params.actor });

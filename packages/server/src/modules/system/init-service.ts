@@ -27,6 +27,7 @@ import { presentProject, projectAbilities } from '../projects/presenter.js';
 import { rolesHeldInProject, switcherProjects as projectsOfSwitcher } from '../projects/service.js';
 import { projectSiteRows } from '../sites/service.js';
 import { storeProject } from '../projects/session-service.js';
+import { storedMenuSettings } from '../sysconfig/service.js';
 
 /** The caller's projects for the switcher: one query, offline ones left out (spec 000 §4.1). */
 async function switcherProjects(deps: ServiceDeps, actor: Actor) {
@@ -116,6 +117,7 @@ export async function buildInit(
   }
   const platformDicts = (await listDicts(deps.db, null)).map(presentDictEntry);
   const preferences = await getPreferences(deps, actor);
+  const menuSettings = await storedMenuSettings(deps.db);
   const dictMap: Record<string, DictEntry> = {};
   for (const dict of [...platformDicts, ...(current?.dicts ?? [])]) dictMap[dict.key] = dict;
   const steps: AuditStep[] = current?.auditSteps ?? [];
@@ -130,11 +132,13 @@ export async function buildInit(
       admin: actor.admin,
       systemAdmin: actor.systemAdmin,
       projectAdmin: actor.projectAdmin,
+      platformRights: [...actor.platformRights],
       fontSize: preferences.fontSize,
     },
     application: application ?? null,
     currEnv: current ? actor.currentEnv : null,
-    menus: menusFor({ ...actor, projectAbilities: current?.projectAbilities ?? {} }),
+    // The stored menu settings apply over the code's tree (docs/decisions.md "Menu settings").
+    menus: menusFor({ ...actor, projectAbilities: current?.projectAbilities ?? {} }, menuSettings),
     version: deps.config.version,
     branding: { filingNumber: deps.config.filingNumber },
     auditProcMap: processes.auditProcMap,

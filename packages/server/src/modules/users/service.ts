@@ -1,5 +1,5 @@
 import type { CreateUserRequest, IssuedPassword, UpdateProfileRequest, UpdateUserRequest, User, UserListQuery, UserPage } from '@dcap/core';
-import { AppError, applyPatch } from '@dcap/core';
+import { AppError, applyPatch, checkSysRoleAssignment } from '@dcap/core';
 import type { UserRow } from '../../db/schema.js';
 import { translateDatabaseError } from '../../db/errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -12,6 +12,7 @@ import { appendAudit } from '../audit/trail.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { sendPasswordByEmail } from '../messages/study-events.js';
+import { sysRoleRights } from '../sysconfig/rights.js';
 import { auditedUserFields, presentUser } from './presenter.js';
 import {
   countActiveAdmins,
@@ -72,6 +73,8 @@ export async function isUsernameAvailable(deps: ServiceDeps, username: string): 
  * first sign-in (docs/decisions.md, "Issued passwords"); `temporary: false` is for accounts the platform
  * makes for its operator (the first administrator, the demo study), whose passwords only the console shows.
  */
+const NO_SYS_ROLES = { admin: false, projectAdmin: false };
+
 export async function createUser(
   deps: ServiceDeps,
   actor: Actor | null,
@@ -80,6 +83,8 @@ export async function createUser(
   options: { temporary: boolean } = { temporary: actor !== null },
 ): Promise<IssuedPassword> {
   const { db, clock } = deps;
+  // The platform itself (first start) creates the first administrator; a person may give only what they hold.
+  if (actor) checkSysRoleAssignment(actor, await sysRoleRights(deps), NO_SYS_ROLES, { admin: body.admin ?? false, projectAdmin: body.projectAdmin ?? false });
   if (await findUserByUsername(db, body.username)) throw new AppError('user.username_taken', { username: body.username });
   const issued = body.password ? null : generatePassword();
   const passwordHash = await hashPassword(body.password ?? issued ?? '');
@@ -137,6 +142,8 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
   const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, body.id);
     const willBeAdmin = body.admin ?? before.admin;
+    const roles = { admin: willBeAdmin, projectAdmin: body.projectAdmin ?? before.project_admin };
+    checkSysRoleAssignment(actor, await sysRoleRights(deps), { admin: before.admin, projectAdmin: before.project_admin }, roles);
     if (before.id === actor.userId && before.admin && !willBeAdmin) throw new AppError('user.cannot_change_self');
     await assertAdminRemains(trx, before, willBeAdmin || before.system_admin);
     // Partial update (core applyPatch): a field left out keeps its value, null clears it.
@@ -149,8 +156,8 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
       phone: next.phone,
       corporation: next.corporation,
       department: next.department,
-      admin: willBeAdmin,
-      project_admin: body.projectAdmin ?? before.project_admin,
+      admin: roles.admin,
+      project_admin: roles.projectAdmin,
       updated_at: clock.now(),
     });
     await audit.change('user', after.id, { kind: 'update', before: auditedUserFields(before), after: auditedUserFields(after) });

@@ -18,9 +18,11 @@ import {
   LinkOutlined,
   MailOutlined,
   MedicineBoxOutlined,
+  MenuOutlined,
   NotificationOutlined,
   PartitionOutlined,
   ProjectOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -37,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuItem } from '@dcap/core';
 import { headerMenus } from '@dcap/core';
+import { menuTitle } from './menuTitle';
 
 /** Icon names the server may send in a menu entry; unknown names simply show no icon. */
 const MENU_ICONS: Record<string, ReactNode> = {
@@ -68,6 +71,8 @@ const MENU_ICONS: Record<string, ReactNode> = {
   fileSearch: <FileSearchOutlined />,
   database: <DatabaseOutlined />,
   api: <ApiOutlined />,
+  menu: <MenuOutlined />,
+  safety: <SafetyOutlined />,
 };
 
 type Items = NonNullable<MenuProps['items']>;
@@ -83,16 +88,16 @@ function visibleEntry(item: MenuItem): MenuItem {
   return { ...item, children };
 }
 
-function toItems(menus: readonly MenuItem[], t: TFunction): Items {
+function toItems(menus: readonly MenuItem[], t: TFunction, language: string): Items {
   return menus
     .filter((item) => !item.hidden)
     .map((entry) => {
       const item = visibleEntry(entry);
       const icon = item.icon ? MENU_ICONS[item.icon] : undefined;
-      const title = t(item.titleKey);
+      const title = menuTitle(item, t, language);
       // Test ids by menu key (`menu-sys`, `menu-sysUser`) let browser journeys open groups and entries.
       if (item.children?.length) {
-        return { key: item.path, icon, label: <span data-testid={`menu-${item.key}`}>{title}</span>, children: toItems(item.children, t) };
+        return { key: item.path, icon, label: <span data-testid={`menu-${item.key}`}>{title}</span>, children: toItems(item.children, t, language) };
       }
       return {
         key: item.path,
@@ -118,10 +123,11 @@ function activeKeys(menus: readonly MenuItem[], pathname: string): string[] {
 
 /** The main menu built from the menus the server granted (spec 000 §2.1 and §2.2). */
 export function MainMenu({ menus }: { menus: readonly MenuItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const language = i18n.language;
   // Each sub-application's groups show only inside it (core `headerMenus`), so the header keeps its width.
-  const items = useMemo(() => toItems(headerMenus(menus, pathname), t), [menus, pathname, t]);
+  const items = useMemo(() => toItems(headerMenus(menus, pathname), t, language), [menus, pathname, t, language]);
   const selected = useMemo(() => activeKeys(menus, pathname), [menus, pathname]);
 
   if (items.length === 0) {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createDepartmentSchema, DATE_TIME_FORMAT } from '@dcap/core';
 import type { Department } from '@dcap/core';
 import { useCreateDepartmentMutation, useDepartmentListQuery, useUnitListQuery, useUpdateDepartmentMutation } from '../../api/units';
+import { useAppInit } from '../../app/initContext';
 import { blankToNull, schemaRule } from '../../lib/formRules';
 import { showServerErrors } from '../../lib/serverErrors';
 
@@ -62,9 +63,10 @@ function DepartmentModal({ unitId, editor, onClose }: { unitId: number; editor: 
   );
 }
 
-/** Departments of each hospital (spec 000 §2.2 `/sys/unit/division`). */
+/** Departments of each hospital (spec 000 §2.2 `/sys/unit/division`); read by all, edited with unit.manage. */
 export function DepartmentsPage() {
   const { t } = useTranslation();
+  const manage = useAppInit().abilities.manageUnits;
   const units = useUnitListQuery();
   const [unitId, setUnitId] = useState<number | null>(null);
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
@@ -85,14 +87,17 @@ export function DepartmentsPage() {
       ),
     },
   ];
+  const shown = manage ? columns : columns.filter((column) => column.key !== 'actions');
 
   return (
     <Card
       title={t('departments.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} disabled={selected === null} onClick={() => setEditor({ mode: 'create' })} data-testid="department-create">
-          {t('departments.actions.create')}
-        </Button>
+        manage ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={selected === null} onClick={() => setEditor({ mode: 'create' })} data-testid="department-create">
+            {t('departments.actions.create')}
+          </Button>
+        ) : null
       }
     >
       <Select<number>
@@ -108,7 +113,7 @@ export function DepartmentsPage() {
       {selected === null ? (
         <Empty description={t('departments.noUnits')} />
       ) : (
-        <Table<Department> rowKey="id" loading={departments.isLoading} columns={columns} dataSource={departments.data ?? []} pagination={false} data-testid="department-table" />
+        <Table<Department> rowKey="id" loading={departments.isLoading} columns={shown} dataSource={departments.data ?? []} pagination={false} data-testid="department-table" />
       )}
       {selected === null ? null : <DepartmentModal unitId={selected} editor={editor} onClose={() => setEditor({ mode: 'closed' })} />}
     </Card>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '@dcap/core';
-import { ADMIN, makeInit } from '../../test/fixtures';
+import { menusFor } from '@dcap/core';
+import { ADMIN, makeInit, MEMBER } from '../../test/fixtures';
 import { fail, fakeServer, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 
@@ -26,6 +27,16 @@ function server(routes: Parameters<typeof fakeServer>[0] = {}) {
 }
 
 describe('hospitals /sys/unit/unit and departments /sys/unit/division', () => {
+  it('opens for a user without unit.manage when the entry is always shown, read only (docs/decisions.md "Menu settings")', async () => {
+    const base = makeInit(MEMBER);
+    const always = { key: 'sysUnit', sort: null, always: true, enabled: true, titleZh: null, titleEn: null };
+    const fake = server({ 'GET /sys/init': () => ok({ ...base, menus: menusFor({ ...base.user, projectAbilities: {} }, [always]) }) });
+    renderApp({ path: '/sys/unit/unit', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    expect(await within(await screen.findByTestId('unit-table')).findByText('北京协和医院')).toBeDefined();
+    expect(screen.queryByTestId('unit-create')).toBeNull();
+    expect(screen.queryByTestId('unit-edit-PUMCH')).toBeNull();
+  });
+
   it('searches, and disables a hospital after a confirmation', async () => {
     const fake = server({ 'POST /sys/unit/update': () => ok({ ...pumch, status: 'disabled' }) });
     renderApp({ path: '/sys/unit/unit', fetch: fake.fetch, locale: 'en-US', token: 't' });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Unit } from '@dcap/core';
 import { useUnitListQuery, useUpdateUnitMutation } from '../../api/units';
+import { useAppInit } from '../../app/initContext';
 import type { UnitStatus } from '../../api/units';
 import { useConfirm } from '../../lib/confirm';
 import { UnitFormModal } from './UnitFormModal';
@@ -13,9 +14,14 @@ type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; unit: Un
 
 export const UNIT_STATUS_LABEL_KEYS: Record<UnitStatus, string> = { active: 'units.status.active', disabled: 'units.status.disabled' };
 
-/** Platform hospitals (spec 000 §2.2 `/sys/unit/unit`): list, search, create, edit, disable. */
+/**
+ * Platform hospitals (spec 000 §2.2 `/sys/unit/unit`): list, search, create, edit, disable. Every signed-in
+ * user may read them (the entry can be always shown, docs/decisions.md "Menu settings"); the edits are for
+ * holders of unit.manage.
+ */
 export function UnitsPage() {
   const { t, i18n } = useTranslation();
+  const manage = useAppInit().abilities.manageUnits;
   const confirm = useConfirm();
   const [keyword, setKeyword] = useState('');
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
@@ -76,6 +82,7 @@ export function UnitsPage() {
       ),
     },
   ];
+  const shown = manage ? columns : columns.filter((column) => column.key !== 'actions');
 
   return (
     <Card
@@ -83,13 +90,15 @@ export function UnitsPage() {
       extra={
         <Flex gap={8}>
           <Input.Search allowClear placeholder={t('units.search')} onSearch={setKeyword} style={{ width: 240 }} data-testid="unit-search" />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="unit-create">
-            {t('units.actions.create')}
-          </Button>
+          {manage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ mode: 'create' })} data-testid="unit-create">
+              {t('units.actions.create')}
+            </Button>
+          ) : null}
         </Flex>
       }
     >
-      <Table<Unit> rowKey="id" loading={list.isLoading} columns={columns} dataSource={list.data ?? []} pagination={{ pageSize: 20 }} data-testid="unit-table" />
+      <Table<Unit> rowKey="id" loading={list.isLoading} columns={shown} dataSource={list.data ?? []} pagination={{ pageSize: 20 }} data-testid="unit-table" />
       <UnitFormModal open={editor.mode !== 'closed'} unit={editor.mode === 'edit' ? editor.unit : null} onClose={() => setEditor({ mode: 'closed' })} />
     </Card>
   );

@@ -1,0 +1,2 @@
+export * from './menu-settings.js';
+export * from './role-permissions.js';
