@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uploadFileSchema } from '../attachments/schemas.js';
+import type { FormIndex } from '../forms/form-index.js';
 import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
 export * from './rows.js';
@@ -92,6 +93,42 @@ export function codingState(value: string, coded: { verbatim: string } | null): 
 
 /** Two verbatims count as the same text for coding them at once when they match ignoring case and spaces around. */
 export const sameVerbatim = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const isTextWidget = (widget: { type: string }): boolean => widget.type === 'input' || widget.type === 'textarea';
+
+/** A field of a panel whose verbatim text can be coded; a table column's path is `TABLE.COLUMN`. */
+export interface CodableField {
+  path: string;
+  name: string;
+  nameEn: string | null;
+}
+
+/**
+ * The fields of a panel holding verbatim text that can be coded: text inputs and text areas, outside tables or
+ * as a table's column (an adverse-event log's term, a medication table's drug name), never computed by a formula.
+ */
+export function codableFields(index: FormIndex): CodableField[] {
+  const found: CodableField[] = [];
+  for (const [model, widget] of index.fields) {
+    if (isTextWidget(widget) && !index.formulas.has(model)) found.push({ path: model, name: widget.name, nameEn: widget.nameEn ?? null });
+  }
+  for (const [model, table] of index.tables) {
+    for (const column of table.columns) {
+      const path = `${model}.${column.key}`;
+      if (!isTextWidget(column.widget) || index.formulas.has(path)) continue;
+      const tableName = table.widget.name;
+      const tableNameEn = table.widget.nameEn ?? null;
+      found.push({ path, name: `${tableName} / ${column.title}`, nameEn: tableNameEn === null && !column.titleEn ? null : `${tableNameEn ?? tableName} / ${column.titleEn ?? column.title}` });
+    }
+  }
+  return found;
+}
+
+/** Where a coded field's values are stored: a plain field's path is its model; a column's cells are `TABLE#rN.COLUMN`. */
+export function codedValuePaths(path: string): { exact: string } | { table: string; column: string } {
+  const dot = path.indexOf('.');
+  return dot < 0 ? { exact: path } : { table: path.slice(0, dot), column: path.slice(dot + 1) };
+}
 
 /** A project's field chosen for coding, with the dictionary its values are coded to. */
 export const codingFieldSchema = z.object({
