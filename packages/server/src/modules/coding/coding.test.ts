@@ -114,6 +114,7 @@ describe('the coding library on the platform', () => {
     const list = ok(await get(admin(), '/dcap/sys/coding/list')) as CodingDictionary[];
     expect(list.map((d) => `${d.name} ${d.version}`)).toEqual(['MedDRA 27.0', 'MedDRA 26.0']);
     ok(await post(admin(), '/dcap/sys/coding/delete', { id: next.id }));
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.dictionary_delete', entity_id: String(next.id), old_value: expect.objectContaining({ version: '27.0', termCount: 2 }) as unknown });
     expect((ok(await get(admin(), '/dcap/sys/coding/list')) as CodingDictionary[]).map((d) => d.version)).toEqual(['26.0']);
     expect(await db().selectFrom('coding_terms').select('code').where('dictionary_id', '=', next.id).execute()).toEqual([]);
   });
@@ -154,6 +155,20 @@ describe('coding in a project', () => {
     expect(saved.candidates.map((c) => c.path)).not.toContain(AE_PATH);
     fieldId = saved.fields[0]?.id ?? 0;
     expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_add', entity_type: 'coding_field', project_id: rs.projectId });
+  });
+
+  it('changes a coded field’s dictionary and removes a field nothing is coded in, audited', async () => {
+    const { dataManager } = rs.people;
+    const other = ok(await upload(admin(), { name: 'Local terms', kind: 'other', version: '1' }, { name: 'local.csv', bytes: Buffer.from('code,term\nX1,Something') })) as CodingDictionary;
+    const added = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.DM, path: 'INITIALS', dictionaryId: meddraId })) as CodingSetup;
+    const initials = added.fields.find((f) => f.path === 'INITIALS');
+    if (!initials) throw new Error('no field');
+    const changed = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.DM, path: 'INITIALS', dictionaryId: other.id })) as CodingSetup;
+    expect(changed.fields.find((f) => f.path === 'INITIALS')).toMatchObject({ id: initials.id, dictionaryName: 'Local terms' });
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_update', old_value: expect.objectContaining({ dictionary: 'MedDRA 26.0' }) as unknown, new_value: expect.objectContaining({ dictionary: 'Local terms 1' }) as unknown });
+    const removed = ok(await post(dataManager, '/dcap/coding/field/delete', { id: initials.id })) as CodingSetup;
+    expect(removed.fields.map((f) => f.path)).toEqual([AE_PATH]);
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_remove', entity_id: String(initials.id) });
   });
 
   const values = async (who: Persona, query = '') => ok(await get(who, `/dcap/coding/values?fieldId=${String(fieldId)}${query}`)) as CodingValuePage;
