@@ -142,6 +142,7 @@ export const codingFieldSchema = z.object({
   dictionaryId: z.number(),
   dictionaryName: z.string(),
   dictionaryVersion: z.string(),
+  dictionaryKind: codingDictionaryKindSchema,
 });
 export type CodingField = z.infer<typeof codingFieldSchema>;
 

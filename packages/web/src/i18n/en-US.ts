@@ -15,6 +15,7 @@ import { enUSSignin } from './en-US.signin';
 import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
 import { enUSSop } from './en-US.sop';
+import { enUSCoding } from './en-US.coding';
 import { enUSAdmin } from './en-US.admin';
 import { enUSAttachments } from './en-US.attachments';
 import { enUSRecords } from './en-US.records';
@@ -320,6 +321,7 @@ export const enUS: Catalogue = {
   ...enUSEpro,
   ...enUSMessages,
   ...enUSSop,
+  ...enUSCoding,
   ...enUSAdmin,
   ...enUSAttachments,
   ...enUSQueries,

@@ -14,6 +14,7 @@ import { zhCNSignin } from './zh-CN.signin';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
+import { zhCNCoding } from './zh-CN.coding';
 import { zhCNAdmin } from './zh-CN.admin';
 import { zhCNAttachments } from './zh-CN.attachments';
 import { zhCNRecords } from './zh-CN.records';
@@ -318,6 +319,7 @@ export const zhCN = {
   ...zhCNEpro,
   ...zhCNMessages,
   ...zhCNSop,
+  ...zhCNCoding,
   ...zhCNAdmin,
   ...zhCNAttachments,
   ...zhCNQueries,

@@ -1,4 +1,4 @@
-import type { CodingState } from '@dcap/core';
+import type { CodingDictionaryKind, CodingState } from '@dcap/core';
 import { codedValuePaths } from '@dcap/core';
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
@@ -6,14 +6,14 @@ import type { CodingFieldRow, Database, FieldCodingRow } from '../../db/schema.j
 import type { Executor } from '../audit/repo.js';
 
 /** A coded field with its dictionary's name and version. */
-export type CodingFieldInfo = CodingFieldRow & { dictionary_name: string; dictionary_version: string; dictionary_enabled: boolean };
+export type CodingFieldInfo = CodingFieldRow & { dictionary_name: string; dictionary_version: string; dictionary_kind: CodingDictionaryKind; dictionary_enabled: boolean };
 
 export async function listFields(db: Executor, projectId: number): Promise<CodingFieldInfo[]> {
   return db
     .selectFrom('coding_fields as f')
     .innerJoin('coding_dictionaries as d', 'd.id', 'f.dictionary_id')
     .selectAll('f')
-    .select(['d.name as dictionary_name', 'd.version as dictionary_version', 'd.enabled as dictionary_enabled'])
+    .select(['d.name as dictionary_name', 'd.version as dictionary_version', 'd.kind as dictionary_kind', 'd.enabled as dictionary_enabled'])
     .where('f.project_id', '=', projectId)
     .orderBy('f.instrument_id')
     .orderBy('f.path')
@@ -25,7 +25,7 @@ export async function findField(db: Executor, projectId: number, where: { id: nu
     .selectFrom('coding_fields as f')
     .innerJoin('coding_dictionaries as d', 'd.id', 'f.dictionary_id')
     .selectAll('f')
-    .select(['d.name as dictionary_name', 'd.version as dictionary_version', 'd.enabled as dictionary_enabled'])
+    .select(['d.name as dictionary_name', 'd.version as dictionary_version', 'd.kind as dictionary_kind', 'd.enabled as dictionary_enabled'])
     .where('f.project_id', '=', projectId);
   query = 'id' in where ? query.where('f.id', '=', where.id) : query.where('f.instrument_id', '=', where.instrumentId).where('f.path', '=', where.path);
   return (lock ? query.forUpdate('f') : query).executeTakeFirst();

@@ -57,6 +57,7 @@ function presentField(row: CodingFieldInfo, names: DesignField | undefined): Cod
     dictionaryId: row.dictionary_id,
     dictionaryName: row.dictionary_name,
     dictionaryVersion: row.dictionary_version,
+    dictionaryKind: row.dictionary_kind,
   };
 }
 
