@@ -75,6 +75,7 @@ export const codingTermSchema = z.object({
   level: z.string(),
   parentCode: z.string().nullable(),
   path: z.string(),
+  pathEn: z.string(),
 });
 export type CodingTerm = z.infer<typeof codingTermSchema>;
 
@@ -185,7 +186,9 @@ export const codingAssignmentSchema = z.object({
   dictionaryVersion: z.string(),
   code: z.string(),
   term: z.string(),
+  termEn: z.string(),
   path: z.string(),
+  pathEn: z.string(),
   verbatim: z.string(),
   codedBy: z.string(),
   codedAt: z.string(),

@@ -25,7 +25,7 @@ describe('coding dictionary rows', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.terms).toHaveLength(5);
-    expect(result.terms[4]).toEqual({ code: '10019198', term: '头疼', termEn: 'Head pain', level: 'LLT', parentCode: '10019211', path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛 > 头疼' });
+    expect(result.terms[4]).toEqual({ code: '10019198', term: '头疼', termEn: 'Head pain', level: 'LLT', parentCode: '10019211', path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛 > 头疼', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache > Head pain' });
     expect(result.terms[0]?.parentCode).toBeNull();
   });
 

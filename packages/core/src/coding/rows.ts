@@ -40,6 +40,8 @@ export interface CodingTermInput {
   level: string;
   parentCode: string | null;
   path: string;
+  /** The same path by the English terms; a term without one by its own. */
+  pathEn: string;
 }
 
 export interface CodingRowProblem extends RowProblem {
@@ -82,12 +84,12 @@ export function parentLevelFits(kind: CodingDictionaryKind, level: string, paren
 /** The hierarchy paths of checked terms, following parents up; a loop is reported at each row inside it. */
 function paths(terms: readonly (CodingTermInput & { row: number })[], problems: CodingRowProblem[]): void {
   const byCode = new Map(terms.map((term) => [term.code, term]));
-  const done = new Map<string, string>();
+  const done = new Map<string, { path: string; pathEn: string }>();
   for (const term of terms) {
     const chain: (CodingTermInput & { row: number })[] = [];
     const seen = new Set<string>();
     let at: (CodingTermInput & { row: number }) | undefined = term;
-    let prefix = '';
+    let prefix = { path: '', pathEn: '' };
     while (at) {
       const known = done.get(at.code);
       if (known !== undefined) {
@@ -103,11 +105,14 @@ function paths(terms: readonly (CodingTermInput & { row: number })[], problems: 
       chain.push(at);
       at = at.parentCode === null ? undefined : byCode.get(at.parentCode);
     }
+    const join = (start: string, next: string) => (start === '' ? next : `${start}${CODING_PATH_SEPARATOR}${next}`);
     for (const link of chain.reverse()) {
-      prefix = prefix === '' ? link.term : `${prefix}${CODING_PATH_SEPARATOR}${link.term}`;
+      prefix = { path: join(prefix.path, link.term), pathEn: join(prefix.pathEn, link.termEn || link.term) };
       done.set(link.code, prefix);
     }
-    term.path = done.get(term.code) ?? term.term;
+    const own = done.get(term.code);
+    term.path = own?.path ?? term.term;
+    term.pathEn = own?.pathEn ?? (term.termEn || term.term);
   }
 }
 
@@ -145,7 +150,7 @@ export function readCodingSheet(kind: CodingDictionaryKind, sheet: readonly (rea
     }
     if (values.parent_code !== '' && values.parent_code === values.code) own.push({ row, ...problem('coding.row_parent_loop', 'parent_code', { code: values.code }) });
     problems.push(...own);
-    if (own.length === 0) terms.push({ row, code: values.code, term: values.term, termEn: values.term_en, level: values.level, parentCode: values.parent_code || null, path: '' });
+    if (own.length === 0) terms.push({ row, code: values.code, term: values.term, termEn: values.term_en, level: values.level, parentCode: values.parent_code || null, path: '', pathEn: '' });
   });
   if (firstRow.size > CODING_MAX_TERMS) return { ok: false, problems: [{ row: 1, ...problem('coding.too_many_terms', null, { max: CODING_MAX_TERMS }) }] };
   const byCode = new Map(terms.map((term) => [term.code, term]));

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
  * version is a new row under the same name, so codings keep the version they were made with.
  *
  * `coding_terms`: the terms of a dictionary, with their level, parent and the hierarchy path shown beside
- * them. Searched by code from the start (the primary key) and by term from the start (the lower(term)
+ * them (`path_en` the same path by the English terms, a term without one by its own). Searched by code from the start (the primary key) and by term from the start (the lower(term)
  * pattern indexes); a search for text inside a term reads one dictionary's rows.
  *
  * `coding_fields`: the text fields of a project chosen for coding, each with the dictionary it is coded to.
@@ -41,6 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       level text NOT NULL DEFAULT '',
       parent_code text,
       path text NOT NULL,
+      path_en text NOT NULL DEFAULT '',
       PRIMARY KEY (dictionary_id, code)
     )`.execute(db);
   await sql`CREATE INDEX coding_terms_term_idx ON coding_terms (dictionary_id, lower(term) text_pattern_ops)`.execute(db);
@@ -71,6 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       term_code text NOT NULL,
       term text NOT NULL,
       term_path text NOT NULL,
+      term_en text NOT NULL DEFAULT '',
+      term_path_en text NOT NULL DEFAULT '',
       coded_by integer REFERENCES users (id),
       coded_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT field_codings_value_key UNIQUE (panel_instance_id, path)

@@ -24,6 +24,7 @@ export interface CodingTermsTable {
   level: string;
   parent_code: string | null;
   path: string;
+  path_en: Generated<string>;
 }
 
 /** A project's text field chosen for coding, with its dictionary (migration 0034). */
@@ -52,6 +53,8 @@ export interface FieldCodingsTable {
   term_code: string;
   term: string;
   term_path: string;
+  term_en: Generated<string>;
+  term_path_en: Generated<string>;
   coded_by: number | null;
   coded_at: Generated<Date>;
 }

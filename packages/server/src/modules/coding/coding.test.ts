@@ -123,7 +123,7 @@ describe('the coding library on the platform', () => {
     const search = async (query: string) => ok(await get(admin(), `/dcap/sys/coding/terms?dictionaryId=${String(meddra.id)}&${query}`)) as CodingTermPage;
     const head = await search('text=head');
     expect(head.terms.map((t) => t.termEn)).toEqual(['Head pain', 'Headache', 'Headaches', 'Headaches NEC']);
-    expect(head.terms[0]?.path).toBe('神经系统疾病 > 头痛 > 头痛 NEC > 头痛 > 头疼');
+    expect(head.terms[0]).toMatchObject({ path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛 > 头疼', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache > Head pain' });
     // 头痛 inside 偏头痛 (migraine) too, after the terms that start with it.
     expect((await search('text=%E5%A4%B4%E7%97%9B')).terms.map((t) => t.term)).toEqual(['头痛', '头痛', '头痛 NEC', '偏头痛']);
     expect((await search('code=1001&level=LLT')).terms.map((t) => t.code)).toEqual(['10019198']);
@@ -194,7 +194,7 @@ describe('coding in a project', () => {
     expect(ok(await post(dataManager, '/dcap/coding/code', { panelInstanceId: headache.panelInstanceId, path: headache.path, termCode: '10019211', sameText: true }))).toEqual({ coded: 3 });
     const after = await values(dataManager);
     expect(after.values.map((v) => `${v.value.trim()}:${v.state}:${v.coding?.code ?? ''}`).sort()).toEqual(['HEADACHE:coded:10019211', 'Headache:coded:10019211', 'Nausea:uncoded:', 'headache:coded:10019211']);
-    expect(after.values.find((v) => v.value === 'Headache')?.coding).toMatchObject({ term: '头痛', dictionaryName: 'MedDRA', dictionaryVersion: '26.0', verbatim: 'Headache', codedBy: rs.people.dataManager.username });
+    expect(after.values.find((v) => v.value === 'Headache')?.coding).toMatchObject({ term: '头痛', termEn: 'Headache', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache', dictionaryName: 'MedDRA', dictionaryVersion: '26.0', verbatim: 'Headache', codedBy: rs.people.dataManager.username });
     expect((await values(dataManager, '&state=uncoded')).values.map((v) => v.value)).toEqual(['Nausea']);
     const audit = (await codingAudit()).filter((row) => row.action === 'coding.code');
     expect(audit).toHaveLength(3);

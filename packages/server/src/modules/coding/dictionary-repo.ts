@@ -55,11 +55,11 @@ export async function insertDictionary(trx: Executor, row: Insertable<Database['
 /** Stores the terms of a new dictionary, a slice per statement. */
 export async function insertTerms(trx: Executor, dictionaryId: number, terms: readonly CodingTermInput[]): Promise<void> {
   for (let start = 0; start < terms.length; start += TERM_SLICE) {
-    const slice = terms.slice(start, start + TERM_SLICE).map((t) => ({ code: t.code, term: t.term, term_en: t.termEn, level: t.level, parent_code: t.parentCode, path: t.path }));
+    const slice = terms.slice(start, start + TERM_SLICE).map((t) => ({ code: t.code, term: t.term, term_en: t.termEn, level: t.level, parent_code: t.parentCode, path: t.path, path_en: t.pathEn }));
     await sql`
-      INSERT INTO coding_terms (dictionary_id, code, term, term_en, level, parent_code, path)
-      SELECT ${dictionaryId}, code, term, term_en, level, parent_code, path
-      FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS t(code text, term text, term_en text, level text, parent_code text, path text)`.execute(trx);
+      INSERT INTO coding_terms (dictionary_id, code, term, term_en, level, parent_code, path, path_en)
+      SELECT ${dictionaryId}, code, term, term_en, level, parent_code, path, path_en
+      FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS t(code text, term text, term_en text, level text, parent_code text, path text, path_en text)`.execute(trx);
   }
 }
 

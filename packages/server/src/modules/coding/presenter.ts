@@ -20,7 +20,7 @@ export function presentDictionary(row: DictionaryInfo): CodingDictionary {
 }
 
 export function presentTerm(row: CodingTermRow): CodingTerm {
-  return { code: row.code, term: row.term, termEn: row.term_en, level: row.level, parentCode: row.parent_code, path: row.path };
+  return { code: row.code, term: row.term, termEn: row.term_en, level: row.level, parentCode: row.parent_code, path: row.path, pathEn: row.path_en };
 }
 
 /** What an audit row records of a dictionary: what it is, never its terms. */

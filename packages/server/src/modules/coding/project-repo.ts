@@ -177,7 +177,7 @@ export async function insertCoding(trx: Executor, row: Insertable<Database['fiel
   return (await trx.insertInto('field_codings').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function replaceCoding(trx: Executor, id: number, row: Pick<FieldCodingRow, 'verbatim' | 'dictionary_id' | 'term_code' | 'term' | 'term_path' | 'coded_by' | 'coded_at' | 'coding_field_id'>): Promise<void> {
+export async function replaceCoding(trx: Executor, id: number, row: Pick<FieldCodingRow, 'verbatim' | 'dictionary_id' | 'term_code' | 'term' | 'term_path' | 'term_en' | 'term_path_en' | 'coded_by' | 'coded_at' | 'coding_field_id'>): Promise<void> {
   await trx.updateTable('field_codings').set(row).where('id', '=', id).execute();
 }
 

@@ -159,7 +159,9 @@ function presentValue(row: ValueRow, coding: CodingInfo | undefined, names: Desi
           dictionaryVersion: coding.dictionary_version,
           code: coding.term_code,
           term: coding.term,
+          termEn: coding.term_en,
           path: coding.term_path,
+          pathEn: coding.term_path_en,
           verbatim: coding.verbatim,
           codedBy: coding.coded_name ?? '',
           codedAt: coding.coded_at.toISOString(),
@@ -225,7 +227,7 @@ export async function codeValue(deps: ServiceDeps, caller: ProjectCaller, body: 
       const before = await repo.findCoding(trx, row.panel_instance_id, row.path, true);
       // Coding the same text at once leaves values already coded to their current text alone.
       if (row !== target && before && codingState(row.value, before) === 'coded') continue;
-      const values = { verbatim: row.value, dictionary_id: field.dictionary_id, term_code: term.code, term: term.term, term_path: term.path, coded_by: caller.actor.userId, coded_at: now, coding_field_id: field.id };
+      const values = { verbatim: row.value, dictionary_id: field.dictionary_id, term_code: term.code, term: term.term, term_path: term.path, term_en: term.term_en, term_path_en: term.path_en, coded_by: caller.actor.userId, coded_at: now, coding_field_id: field.id };
       const subject = row.subject_code ?? row.platform_no;
       const entry = { entityType: 'field_coding', env: sessionEnv(caller), siteId: row.site_id, newValue: auditedCoding(values, subject, field) };
       if (before) {

@@ -23,7 +23,7 @@ const TERMS: CodingTermPage = {
   total: 1,
   page: 1,
   pageSize: 10,
-  terms: [{ code: '10019211', term: '头痛', termEn: 'Headache', level: 'PT', parentCode: '10019233', path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛' }],
+  terms: [{ code: '10019211', term: '头痛', termEn: 'Headache', level: 'PT', parentCode: '10019233', path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache' }],
 };
 const FIRST = { timeout: 20_000 };
 

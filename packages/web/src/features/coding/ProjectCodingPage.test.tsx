@@ -47,11 +47,11 @@ const VALUES: CodingValuePage = {
     value(31, 'Headache'),
     value(32, 'Migraine', {
       state: 'needsRecoding',
-      coding: { dictionaryId: 4, dictionaryName: 'MedDRA', dictionaryVersion: '26.0', code: '10019211', term: '头痛', path: '神经系统疾病 > 头痛', verbatim: 'Headache', codedBy: 'wang.dm', codedAt: '2026-03-01T08:00:00.000Z' },
+      coding: { dictionaryId: 4, dictionaryName: 'MedDRA', dictionaryVersion: '26.0', code: '10019211', term: '头痛', termEn: 'Headache', path: '神经系统疾病 > 头痛', pathEn: 'Nervous system disorders > Headache', verbatim: 'Headache', codedBy: 'wang.dm', codedAt: '2026-03-01T08:00:00.000Z' },
     }),
   ],
 };
-const TERMS: CodingTermPage = { total: 1, page: 1, pageSize: 10, terms: [{ code: '10019211', term: '头痛', termEn: 'Headache', level: 'PT', parentCode: null, path: '头痛' }] };
+const TERMS: CodingTermPage = { total: 1, page: 1, pageSize: 10, terms: [{ code: '10019211', term: '头痛', termEn: 'Headache', level: 'PT', parentCode: null, path: '头痛', pathEn: 'Headache' }] };
 const FIRST = { timeout: 20_000 };
 
 function server() {
@@ -72,6 +72,9 @@ describe('medical coding /survey/coding', { timeout: 60_000 }, () => {
     const table = await screen.findByTestId('coding-value-table', {}, FIRST);
     expect((await within(table).findByTestId('coding-state-needsRecoding')).textContent).toBe('Needs recoding');
     expect(within(table).getByText('MedDRA 26.0 · wang.dm · verbatim: Headache')).toBeDefined();
+    // The coded term and its hierarchy in English.
+    expect(within(table).getByText('10019211 Headache')).toBeDefined();
+    expect(within(table).getByText('Nervous system disorders > Headache')).toBeDefined();
     expect(within(table).getAllByText('Adverse event log')).toHaveLength(2);
     expect(fake.requests.find((r) => r.path === '/coding/values')?.search.get('fieldId')).toBe('9');
 
@@ -88,7 +91,7 @@ describe('medical coding /survey/coding', { timeout: 60_000 }, () => {
     renderApp({ path: '/survey/coding', fetch: fake.fetch, locale: 'zh-CN', token: 't' });
     fireEvent.click(await screen.findByTestId('coding-configure', {}, FIRST));
     const fields = await screen.findByTestId('coding-fields');
-    expect(within(fields).getByText('不良事件 · 不良事件 / 不良事件名称')).toBeDefined();
+    expect(within(fields).getByText('不良事件 · 不良事件名称')).toBeDefined();
     fireEvent.mouseDown(within(screen.getByTestId('coding-field-candidate')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('人口学资料 · 姓名缩写'));
     fireEvent.mouseDown(within(screen.getByTestId('coding-field-new-dictionary')).getByRole('combobox'));

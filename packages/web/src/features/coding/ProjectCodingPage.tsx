@@ -13,8 +13,12 @@ import { TermBrowser } from './TermBrowser';
 const STATE_COLOURS: Record<CodingState, string> = { uncoded: 'default', coded: 'success', needsRecoding: 'warning' };
 
 const named = (english: boolean, name: string, nameEn: string | null) => (english && nameEn ? nameEn : name);
-const fieldLabel = (english: boolean, field: Pick<CodingField, 'instrumentName' | 'instrumentNameEn' | 'fieldName' | 'fieldNameEn'>) =>
-  `${named(english, field.instrumentName, field.instrumentNameEn)} · ${named(english, field.fieldName, field.fieldNameEn)}`;
+/** "Panel · field"; a table column named after a table called as its panel is shown by the column alone. */
+function fieldLabel(english: boolean, field: Pick<CodingField, 'instrumentName' | 'instrumentNameEn' | 'fieldName' | 'fieldNameEn'>): string {
+  const instrument = named(english, field.instrumentName, field.instrumentNameEn);
+  const name = named(english, field.fieldName, field.fieldNameEn);
+  return `${instrument} · ${name.startsWith(`${instrument} / `) ? name.slice(instrument.length + 3) : name}`;
+}
 
 /** Which fields are coded, to which dictionary: adding a text field, changing its dictionary, removing it. */
 function FieldsModal({ setup, open, onClose }: { setup: CodingSetup; open: boolean; onClose: () => void }) {
@@ -142,9 +146,9 @@ export function ProjectCodingPage() {
       render: (_, v) =>
         v.coding ? (
           <Flex vertical>
-            <span>{`${v.coding.code} ${v.coding.term}`}</span>
+            <span>{`${v.coding.code} ${english ? v.coding.termEn || v.coding.term : v.coding.term}`}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {v.coding.path}
+              {english ? v.coding.pathEn : v.coding.path}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('coding.project.codedBy', { dictionary: `${v.coding.dictionaryName} ${v.coding.dictionaryVersion}`, who: v.coding.codedBy, verbatim: v.coding.verbatim })}

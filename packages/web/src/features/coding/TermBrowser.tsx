@@ -2,6 +2,7 @@ import { Button, Flex, Form, Input, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import type { CodingDictionaryKind, CodingTerm } from '@dcap/core';
 import { CODING_LEVELS } from '@dcap/core';
 import type { TermSearch } from './api';
@@ -23,7 +24,8 @@ interface Props {
  * hierarchy path of each term (docs/decisions.md "Coding library").
  */
 export function TermBrowser({ scope, dictionaryId, kind, initialText = '', onPick, picking = false }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = currentLocale(i18n) === 'en-US';
   const [form] = Form.useForm<{ text?: string; code?: string; level?: string }>();
   const [query, setQuery] = useState<TermSearch>({ dictionaryId, text: initialText.trim(), code: '', level: '', page: 1, pageSize: 10 });
   const terms = useCodingTerms(scope, query);
@@ -32,7 +34,7 @@ export function TermBrowser({ scope, dictionaryId, kind, initialText = '', onPic
     { title: t('coding.terms.code'), dataIndex: 'code', width: 110 },
     { title: t('coding.terms.term'), key: 'term', render: (_, term) => (term.termEn ? <span>{term.term} <Typography.Text type="secondary">{term.termEn}</Typography.Text></span> : term.term) },
     { title: t('coding.terms.level'), dataIndex: 'level', width: 80 },
-    { title: t('coding.terms.path'), dataIndex: 'path', render: (path: string) => <Typography.Text type="secondary">{path}</Typography.Text> },
+    { title: t('coding.terms.path'), key: 'path', render: (_, term) => <Typography.Text type="secondary">{english ? term.pathEn : term.path}</Typography.Text> },
   ];
   if (onPick) {
     columns.push({
