@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodingDictionary, CodingDictionaryKind, CodingSetup, CodingState, CodingTermPage, CodingValuePage } from '@dcap/core';
-import { codingCodeResultSchema, codingDictionaryListSchema, codingDictionarySchema, codingSetupSchema, codingTermPageSchema, codingValuePageSchema } from '@dcap/core';
+import { codingCodeResultSchema, codingDictionaryIdSchema, codingDictionaryListSchema, codingDictionarySchema, codingSetupSchema, codingTermPageSchema, codingValuePageSchema } from '@dcap/core';
 import { useApi } from '../../app/services';
 
 /** The coding library (docs/decisions.md "Coding library"): the platform's dictionaries and a project's coding. */
@@ -91,7 +91,7 @@ export function useDictionaryDelete() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request('/sys/coding/delete', { method: 'POST', json: { id }, notify: true }),
+    mutationFn: (id: number) => api.request('/sys/coding/delete', { method: 'POST', json: { id }, notify: true, schema: codingDictionaryIdSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codingKeys.all }),
   });
 }
