@@ -62,6 +62,7 @@ export * from './blinding/visibility.js';
 export * from './supply/index.js';
 export * from './messages/index.js';
 export * from './sop/index.js';
+export * from './coding/index.js';
 export * from './epro/index.js';
 export * from './admin/index.js';
 export * from './content/index.js';

@@ -39,6 +39,7 @@ import { registerDesignImportRoutes } from './modules/design-import/routes.js';
 import { registerEventRoutes } from './modules/events/routes.js';
 import { registerPublishingRoutes } from './modules/publishing/routes.js';
 import { registerLibraryRoutes } from './modules/library/routes.js';
+import { registerCodingRoutes } from './modules/coding/routes.js';
 import { JobWorker } from './modules/jobs/worker.js';
 import { reminderJobHandler } from './modules/reminders/job.js';
 import { registerImportRoutes } from './modules/imports/routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSupplyRoutes(fastify, routes, deps);
   registerMessageRoutes(fastify, routes, deps);
   registerSopRoutes(fastify, routes, deps);
+  registerCodingRoutes(fastify, routes, deps);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
   // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).

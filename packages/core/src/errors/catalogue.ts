@@ -21,6 +21,7 @@ import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 import { SIGNATURE_ERRORS, SIGNATURE_NOTICES } from './catalogue-signature.js';
 import { AREAS_ERRORS } from './catalogue-areas.js';
+import { CODING_ERRORS, CODING_NOTICES } from './catalogue-coding.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 import { SYSCONFIG_ERRORS, SYSCONFIG_NOTICES } from './catalogue-sysconfig.js';
@@ -420,6 +421,7 @@ export const ERRORS = {
   ...SOP_ERRORS,
   ...SIGNATURE_ERRORS,
   ...AREAS_ERRORS,
+  ...CODING_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
   ...SYSCONFIG_ERRORS,
@@ -455,6 +457,7 @@ export const NOTICES = {
   ...MESSAGES_NOTICES,
   ...SOP_NOTICES,
   ...SIGNATURE_NOTICES,
+  ...CODING_NOTICES,
   ...ADMIN_NOTICES,
   ...SYSCONFIG_NOTICES,
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -7,7 +7,7 @@ const role = (rights: RoleRight[], sites: 'all' | number[] = 'all', enabled = tr
 
 /** Who may do what (spec 000 §6); each row lists the personas allowed. */
 const MATRIX: Record<ProjectAction, string[]> = {
-  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer', 'unblindedManager', 'statistician', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
+  'project.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer', 'unblindedManager', 'statistician', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist', 'siteDataManager'],
   'project.configure': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
   'project.lifecycle': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'project.approve': ['platformAdmin'],
@@ -17,16 +17,16 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'role.assign': ['platformAdmin', 'projectAdmin', 'rightsManagerAll', 'rightsManagerSite', 'unblindedManager'],
   'design.edit': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
   'project.resetProduction': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
-  'record.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer', 'unblindedManager', 'statistician', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
+  'record.view': ['platformAdmin', 'projectAdmin', 'designer', 'rightsManagerAll', 'rightsManagerSite', 'investigator', 'monitor', 'exporter', 'importer', 'unblindedManager', 'statistician', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist', 'siteDataManager'],
   'record.enter': ['platformAdmin', 'projectAdmin', 'investigator', 'unblindedManager'],
   'record.verify': ['platformAdmin', 'projectAdmin', 'monitor', 'unblindedManager'],
   'record.review': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'record.sign': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'record.lock': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'record.freeze': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
-  'query.raise': ['platformAdmin', 'projectAdmin', 'monitor', 'unblindedManager'],
-  'query.answer': ['platformAdmin', 'projectAdmin', 'investigator', 'unblindedManager'],
-  'query.handleAll': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
+  'query.raise': ['platformAdmin', 'projectAdmin', 'monitor', 'unblindedManager', 'siteDataManager'],
+  'query.answer': ['platformAdmin', 'projectAdmin', 'investigator', 'unblindedManager', 'siteDataManager'],
+  'query.handleAll': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteDataManager'],
   'subject.decide': ['platformAdmin', 'projectAdmin', 'designer', 'unblindedManager', 'statistician'],
   'data.export': ['platformAdmin', 'projectAdmin', 'exporter', 'unblindedManager'],
   'data.import': ['platformAdmin', 'projectAdmin', 'importer', 'unblindedManager'],
@@ -42,6 +42,10 @@ const MATRIX: Record<ProjectAction, string[]> = {
   'sop.approve': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
   'supply.manage': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'supplyManager'],
   'supply.site': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteStatistician', 'randomiser', 'supplyManager', 'sitePharmacist'],
+  // Coding (docs/decisions.md "Coding library"): the data manager codes at their sites; choosing the coded
+  // fields needs the whole study in scope.
+  'record.code': ['platformAdmin', 'projectAdmin', 'unblindedManager', 'siteDataManager'],
+  'coding.configure': ['platformAdmin', 'projectAdmin', 'unblindedManager'],
 };
 
 const PERSONAS: Record<string, ProjectAccess> = {
@@ -61,6 +65,7 @@ const PERSONAS: Record<string, ProjectAccess> = {
   randomiser: role(['randomise'], [7]),
   supplyManager: role(['drugSupply']),
   sitePharmacist: role(['drugSupply'], [7]),
+  siteDataManager: role(['handleAllQuery'], [7]),
   unblindedManager: { platformAdmin: false, projectAdmin: true, role: { id: 2, enabled: true, rights: ['unblind'], sites: 'all' } },
 };
 

@@ -78,6 +78,10 @@ export const PROJECT_ACTIONS = [
   // SOP management (spec 000 §2.2 /sopManage/sopDetail; docs/decisions.md "SOP management").
   'sop.manage',
   'sop.approve',
+  // The coding library (spec 000 §2.2; docs/decisions.md "Coding library"): coding captured values to
+  // dictionary terms, and choosing which fields are coded.
+  'record.code',
+  'coding.configure',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -140,6 +144,10 @@ const RULES: Record<ProjectAction, (access: ProjectAccess) => boolean> = {
   'sop.manage': (a) => manager(a) || roleHas(a, 'projectDesignAndSetup'),
   // Approving, rejecting and retiring an SOP: the project's administrators only, never a role flag.
   'sop.approve': manager,
+  // Coding is the data manager's work: the role that handles every query codes values, within its sites.
+  'record.code': (a) => manager(a) || roleHas(a, 'handleAllQuery'),
+  // Which fields are coded to which dictionary is study-wide: only with the whole study in scope.
+  'coding.configure': (a) => manager(a) || (roleHas(a, 'handleAllQuery') && siteScope(a) === 'all'),
 };
 
 export function canInProject(access: ProjectAccess, action: ProjectAction): boolean {

@@ -129,6 +129,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       // Spec 002 §2 "query management" and "alteration log": the caller's sites only.
       { key: 'surveyQueries', path: '/survey/queries', titleKey: 'menu.surveyQueries', icon: 'audit', sort: 70, visibleTo: inProject('record.view') },
       { key: 'surveyAlterationLog', path: '/survey/alterationLog', titleKey: 'menu.surveyAlterationLog', icon: 'audit', sort: 80, visibleTo: inProject('record.view') },
+      // Coding captured values to dictionary terms (docs/decisions.md "Coding library").
+      { key: 'surveyCoding', path: '/survey/coding', titleKey: 'coding.menu.project', icon: 'fileSearch', sort: 75, visibleTo: inProject('record.code') },
       // Spec 002 §2 "Form panel": panel entry, opened from a subject's visits.
       { key: 'surveyPanelEntry', path: '/survey/subject/:subjectId/panel/:panelInstanceId', titleKey: 'menu.surveyPanelEntry', sort: 90, hidden: true, visibleTo: inProject('record.view') },
       // COMPLIANCE ES-4: a subject's electronic signatures, and signing the whole subject.
@@ -234,6 +236,8 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       // Spec 000 §2.2 /sys/projectDataManage/globalProjectDict: the same platform dictionaries, which every project
       // sees and copies from (docs/decisions.md "Global project dictionary"); hidden, the entry above leads there.
       { key: 'sysGlobalProjectDict', path: '/sys/projectDataManage/globalProjectDict', titleKey: 'menu.sysDict', sort: 61, hidden: true, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
+      // Spec 000 §2.2 "coding library": the coding dictionaries a licence holder uploads (docs/decisions.md "Coding library").
+      { key: 'sysCoding', path: '/sys/coding', titleKey: 'coding.menu.library', icon: 'fileSearch', sort: 65, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysDerivedField', path: '/sys/derivedField', titleKey: 'menu.sysDerivedField', icon: 'build', sort: 70, visibleTo: (viewer) => canOnPlatform(viewer, 'library.manage') },
       { key: 'sysMessageConfig', path: '/sys/messageConfig', titleKey: 'menu.sysMessageConfig', icon: 'notification', sort: 80, visibleTo: (viewer) => canOnPlatform(viewer, 'messages.configure') },
       // Spec 000 §2.2 /sys/messageLog: every e-mail and WeChat message of the platform and what became of it.

@@ -31,6 +31,7 @@ import * as m0030 from './migrations/0030_signin_channels.js';
 import * as m0031 from './migrations/0031_sop.js';
 import * as m0032 from './migrations/0032_menus_and_role_rights.js';
 import * as m0033 from './migrations/0033_areas.js';
+import * as m0034 from './migrations/0034_coding_library.js';
 import * as m0035 from './migrations/0035_user_signatures.js';
 import type { Database } from './schema.js';
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_sop': m0031,
   '0032_menus_and_role_rights': m0032,
   '0033_areas': m0033,
+  '0034_coding_library': m0034,
   '0035_user_signatures': m0035,
 };
 

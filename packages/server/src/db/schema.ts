@@ -40,6 +40,7 @@ import type { RecordImportRowsTable, RecordImportsTable } from './tables/imports
 import type { ExportFileChunksTable, ExportTasksTable } from './tables/exports.js';
 import type { MessageConfigsTable, NotificationsTable, OutboundMessagesTable, ReminderSlotsTable, UserWechatBindingsTable, VisitRemindersTable } from './tables/messages.js';
 import type { SopDocumentsTable, SopVersionsTable } from './tables/sop.js';
+import type { CodingDictionariesTable, CodingFieldsTable, CodingTermsTable, FieldCodingsTable } from './tables/coding.js';
 import type { ArticlesTable, ProjectUiConfigsTable } from './tables/content.js';
 import type { PasswordRecoveryRequestsTable, QrLoginRequestsTable, UserSignaturesTable, UserUkeysTable } from './tables/signin.js';
 import type { SurveyHitsTable, SurveyLinkMessagesTable, SurveyLinkPanelsTable, SurveyLinksTable } from './tables/epro.js';
@@ -62,6 +63,7 @@ export type * from './tables/exports.js';
 export type * from './tables/messages.js';
 export type * from './tables/epro.js';
 export type * from './tables/sop.js';
+export type * from './tables/coding.js';
 export type * from './tables/content.js';
 export type * from './tables/signin.js';
 
@@ -141,6 +143,10 @@ export interface Database {
   survey_hits: SurveyHitsTable;
   sop_documents: SopDocumentsTable;
   sop_versions: SopVersionsTable;
+  coding_dictionaries: CodingDictionariesTable;
+  coding_terms: CodingTermsTable;
+  coding_fields: CodingFieldsTable;
+  field_codings: FieldCodingsTable;
   api_keys: ApiKeysTable;
   articles: ArticlesTable;
   project_ui_configs: ProjectUiConfigsTable;

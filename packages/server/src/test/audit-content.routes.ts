@@ -112,6 +112,15 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/sop/reject': 'modules/sop/sop.test.ts',
   'POST /dcap/sop/retire': 'modules/sop/sop.test.ts',
   'GET /dcap/sop/download': 'modules/sop/sop.test.ts',
+  // Coding needs a dictionary uploaded as a multipart file and captured values of a published design; the
+  // coding test checks the rows of every upload, enable, delete, field choice, coding, recoding and uncoding.
+  'POST /dcap/sys/coding/upload': 'modules/coding/coding.test.ts',
+  'POST /dcap/sys/coding/enable': 'modules/coding/coding.test.ts',
+  'POST /dcap/sys/coding/delete': 'modules/coding/coding.test.ts',
+  'POST /dcap/coding/field/save': 'modules/coding/coding.test.ts',
+  'POST /dcap/coding/field/delete': 'modules/coding/coding.test.ts',
+  'POST /dcap/coding/code': 'modules/coding/coding.test.ts',
+  'POST /dcap/coding/uncode': 'modules/coding/coding.test.ts',
   'POST /dcap/notification/read': 'modules/messages/messages.test.ts',
   'POST /dcap/notification/readAll': 'modules/messages/messages.test.ts',
   // Drug supply's writes need a published design, subjects with arms and kits, which this test's fixture has not.
@@ -322,6 +331,12 @@ export const READS = new Set([
   'GET /dcap/project/message/list',
   'GET /dcap/sop/list',
   'GET /dcap/sop/detail/:documentId',
+  'GET /dcap/sys/coding/list',
+  'GET /dcap/sys/coding/info/:id',
+  'GET /dcap/sys/coding/terms',
+  'GET /dcap/coding/setup',
+  'GET /dcap/coding/values',
+  'GET /dcap/coding/terms',
   'GET /dcap/project/message/members',
   'GET /dcap/notification/list',
   'GET /dcap/notification/unreadCount',

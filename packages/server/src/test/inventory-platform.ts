@@ -202,6 +202,15 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/sys/standardInstrument/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/standardInstrument/delete', body: { id: 999999 } }) },
   'GET /dcap/sys/dict/list': { call: () => ({ method: 'GET', url: '/dcap/sys/dict/list' }) },
+  // The coding library (library.manage): ids that do not exist let the administrator through to a not-found.
+  'GET /dcap/sys/coding/list': { call: () => ({ method: 'GET', url: '/dcap/sys/coding/list' }) },
+  'GET /dcap/sys/coding/info/:id': { call: () => ({ method: 'GET', url: '/dcap/sys/coding/info/999999' }) },
+  'GET /dcap/sys/coding/terms': { call: () => ({ method: 'GET', url: '/dcap/sys/coding/terms?dictionaryId=999999&text=head' }) },
+  'POST /dcap/sys/coding/upload': {
+    call: (f) => ({ method: 'POST', url: '/dcap/sys/coding/upload', raw: multipartForm({ name: f.unique('MX-DICT-'), kind: 'other', version: '1' }, { name: 'mx.csv', type: 'text/csv', bytes: Buffer.from('code,term\nMX1,Matrix') }) }),
+  },
+  'POST /dcap/sys/coding/enable': { call: () => ({ method: 'POST', url: '/dcap/sys/coding/enable', body: { id: 999999, enabled: false } }) },
+  'POST /dcap/sys/coding/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/coding/delete', body: { id: 999999 } }) },
   'POST /dcap/sys/dict/save': {
     call: (f) => ({ method: 'POST', url: '/dcap/sys/dict/save', body: { key: f.unique('MXDICT'), value: 'Matrix', items: [{ key: '1', value: '1', label: 'One' }] } }),
   },

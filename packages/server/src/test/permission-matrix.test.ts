@@ -71,6 +71,8 @@ const BY_ACTION: Record<ProjectAction, PersonaName[]> = {
   'messages.manage': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'sop.manage': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
   'sop.approve': ['platformAdmin', 'projectAdmin'],
+  'record.code': ['platformAdmin', 'projectAdmin', 'withRight', 'otherSite'],
+  'coding.configure': ['platformAdmin', 'projectAdmin', 'withRight'],
 };
 
 /** The personas a declaration lets through; undefined when the declaration is not one the inventory knows. */

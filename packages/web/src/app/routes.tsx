@@ -91,6 +91,8 @@ const monitoringPage = async () => ({ Component: (await import('../features/supp
 const systemMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).SystemMessageConfigPage });
 const projectMessageConfigPage = async () => ({ Component: (await import('../features/messages/MessageConfigPage')).ProjectMessageConfigPage });
 const sopPage = async () => ({ Component: (await import('../features/sop/SopPage')).SopPage });
+const codingLibraryPage = async () => ({ Component: (await import('../features/coding/CodingLibraryPage')).CodingLibraryPage });
+const projectCodingPage = async () => ({ Component: (await import('../features/coding/ProjectCodingPage')).ProjectCodingPage });
 const blindingPage = async () => ({ Component: (await import('../features/imask/BlindingPage')).BlindingPage });
 const surveyPage = async () => ({ Component: (await import('../features/epro/SurveyPage')).SurveyPage });
 const articlesPage = async () => ({ Component: (await import('../features/content/ArticlesPage')).ArticlesPage });
@@ -163,6 +165,9 @@ export const routes: RouteObject[] = [
           // Spec 000 §2.2 /sys/projectDataManage/globalProjectDict: the platform dictionaries every project sees and copies from (docs/decisions.md "Global project dictionary").
           { path: '/sys/projectDataManage/globalProjectDict', lazy: dictionariesPage },
           { path: '/sys/derivedField', lazy: derivedFieldsPage },
+          // Spec 000 §2.2 "coding library": the dictionaries, and coding a project's values (docs/decisions.md "Coding library").
+          { path: '/sys/coding', lazy: codingLibraryPage },
+          { path: '/survey/coding', lazy: projectCodingPage },
           // Spec 002 §3 message configuration: the platform's and the session project's (spec 000 §2.2 /project/message).
           { path: '/sys/messageConfig', lazy: systemMessageConfigPage },
           { path: '/project/message', lazy: projectMessageConfigPage },

@@ -17,6 +17,7 @@ import { enUSMessages } from './en-US.messages';
 import { enUSSop } from './en-US.sop';
 import { enUSSignature } from './en-US.signature';
 import { enUSAreas } from './en-US.areas';
+import { enUSCoding } from './en-US.coding';
 import { enUSAdmin } from './en-US.admin';
 import { enUSSysConfig } from './en-US.sysconfig';
 import { enUSAttachments } from './en-US.attachments';
@@ -325,6 +326,7 @@ export const enUS: Catalogue = {
   ...enUSSop,
   ...enUSSignature,
   ...enUSAreas,
+  ...enUSCoding,
   ...enUSAdmin,
   ...enUSSysConfig,
   ...enUSAttachments,

@@ -16,6 +16,7 @@ import { zhCNMessages } from './zh-CN.messages';
 import { zhCNSop } from './zh-CN.sop';
 import { zhCNSignature } from './zh-CN.signature';
 import { zhCNAreas } from './zh-CN.areas';
+import { zhCNCoding } from './zh-CN.coding';
 import { zhCNAdmin } from './zh-CN.admin';
 import { zhCNSysConfig } from './zh-CN.sysconfig';
 import { zhCNAttachments } from './zh-CN.attachments';
@@ -323,6 +324,7 @@ export const zhCN = {
   ...zhCNSop,
   ...zhCNSignature,
   ...zhCNAreas,
+  ...zhCNCoding,
   ...zhCNAdmin,
   ...zhCNSysConfig,
   ...zhCNAttachments,

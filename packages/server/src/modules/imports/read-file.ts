@@ -13,7 +13,7 @@ export interface ImportFile {
  * CSV text: UTF-8 (with or without a byte-order mark), else GB 18030, which spreadsheets on Chinese systems
  * write when saving as CSV.
  */
-function decodeCsv(bytes: Buffer): string | null {
+export function decodeCsv(bytes: Buffer): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

@@ -1,0 +1,240 @@
+import type { CodingDictionary, CodingSetup, CodingTermPage, CodingValuePage, RecordPanel } from '@dcap/core';
+import { evaluateForm, ROW_KEY_FIELD, studyToday } from '@dcap/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from 'write-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { multipartForm } from '../attachments/attachments.fixture.js';
+import type { Reply } from '../../test/harness.js';
+import { changedTables, tableChecksums } from '../../test/checksum.js';
+import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
+import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import type { Persona } from '../roles/study.fixture.js';
+import { ok, refused } from '../roles/study.fixture.js';
+
+/**
+ * The coding library (spec 000 §2.2 "coding library"; docs/decisions.md "Coding library"): an administrator
+ * uploads a licence holder's dictionary, checked row by row; a data manager chooses the adverse-event term
+ * column for coding, codes the terms captured at the sites they may see (one value, or every value with the
+ * same text), sees a value changed after coding as needing recoding, recodes and uncodes, every step audited.
+ */
+let rs: RecordsStudy;
+let atA: AddedSubject;
+let alsoAtA: AddedSubject;
+let atB: AddedSubject;
+
+beforeAll(async () => {
+  rs = await openRecordsStudy('CODE');
+  atA = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
+  alsoAtA = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
+  atB = await addSubject(rs, rs.people.siteBUser, rs.siteB.id);
+}, 120_000);
+afterAll(() => rs.study.t.close());
+
+const db = () => rs.study.t.database.db;
+const admin = () => rs.study.admin;
+const get = (who: Persona, url: string, lang?: string) => rs.study.t.call('GET', url, { token: who.token, lang });
+const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });
+
+const MEDDRA_CSV = [
+  'code,term,term_en,level,parent_code',
+  '10029205,神经系统疾病,Nervous system disorders,SOC,',
+  '10019231,头痛,Headaches,HLGT,10029205',
+  '10019233,头痛 NEC,Headaches NEC,HLT,10019231',
+  '10019211,头痛,Headache,PT,10019233',
+  '10019198,头疼,Head pain,LLT,10019211',
+  '10027599,偏头痛,Migraine,LLT,10019211',
+  '10028813,恶心,Nausea,LLT,10019211',
+].join('\n');
+
+async function upload(who: Persona, fields: Record<string, string>, file: { name: string; bytes: Buffer } | null, lang?: string): Promise<Reply> {
+  const form = multipartForm(fields, file ? { ...file, type: 'application/octet-stream' } : null);
+  const headers: Record<string, string> = { token: who.token, 'content-type': form.contentType };
+  if (lang) headers['accept-language'] = lang;
+  const response = await rs.study.t.request({ method: 'POST', url: '/dcap/sys/coding/upload', headers, payload: form.payload });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+const codingAudit = () => db().selectFrom('audit_log').selectAll().where('action', 'like', 'coding.%').orderBy('id').execute();
+
+/** Saves adverse-event rows the way the entry page does. */
+async function saveAe(who: Persona, subject: AddedSubject, terms: string[]): Promise<void> {
+  const id = subject.panelInstances.log?.AE;
+  if (id === undefined) throw new Error('no AE panel');
+  const panel = ok(await get(who, `/dcap/project/recordDataManage/panel/${String(id)}`)) as RecordPanel;
+  const existing = (panel.values[rs.ae.table] as Record<string, unknown>[] | undefined) ?? [];
+  const rows = terms.map((term, index) => ({ ...(existing[index] ?? {}), [rs.ae.term]: term }));
+  const values = evaluateForm(panel.instrument.panel, { ...panel.values, [rs.ae.table]: rows }, { today: () => studyToday(rs.study.t.clock.now()) }).values;
+  const reasons = Object.fromEntries(existing.map((row) => [`${rs.ae.table}#${String(row[ROW_KEY_FIELD])}.${rs.ae.term}`, { code: 'TRANSCRIPTION_ERROR' }]));
+  ok(await post(who, '/dcap/project/recordDataManage/save', { panelInstanceId: id, version: panel.version, values, ...(existing.length > 0 ? { reasons } : {}) }));
+}
+
+describe('the coding library on the platform', () => {
+  it('refuses a dictionary with bad rows whole, listing each row’s problem in the caller’s language, and stores nothing', async () => {
+    const before = await tableChecksums(rs.study.t.database);
+    const bad = ['code,term,level,parent_code', 'S1,Soc,SOC,', 'P1,Pt,PT,S1', 'P1,Again,LLT,P1', 'L2,Orphan,LLT,NOPE', ',No code,LLT,P1'].join('\n');
+    const en = await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'bad.csv', bytes: Buffer.from(bad) }, 'en-US');
+    refused(en, 422, 'coding.rows_invalid');
+    expect(en.body.msg).toBe('The dictionary has 5 problems; no term was imported. First: row 3: Parent S1 is on level SOC, not the level above');
+    expect((en.body.errors as { path: string; message: string }[]).map((e) => `${e.path}: ${e.message}`)).toEqual([
+      'row 3 parent_code: Parent S1 is on level SOC, not the level above',
+      'row 4 code: Code P1 repeats row 3',
+      'row 4 parent_code: The parents of code P1 form a loop',
+      'row 5 parent_code: Parent code NOPE is not in the dictionary',
+      'row 6 code: A required value is missing',
+    ]);
+    const zh = await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'bad.csv', bytes: Buffer.from(bad) }, 'zh-CN');
+    expect(zh.body.msg).toContain('词典有 5 处问题');
+    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, null), 422, 'coding.file_missing');
+    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'x.pdf', bytes: Buffer.from('%PDF-1.4\n') }), 422, 'coding.file_unreadable');
+    refused(await upload(rs.people.dataManager, { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'm.csv', bytes: Buffer.from(MEDDRA_CSV) }), 403, 'permission.platform_admin_required');
+    expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
+  });
+
+  let meddra: CodingDictionary;
+
+  it('imports a CSV dictionary with its hierarchy, refuses the same name and version again, and audits the upload', async () => {
+    meddra = ok(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) })) as CodingDictionary;
+    expect(meddra).toMatchObject({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123', termCount: 7, enabled: true, codingCount: 0, uploadedBy: 'admin' });
+    refused(await upload(admin(), { name: 'meddra', kind: 'MedDRA', version: '26.0' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) }), 409, 'coding.dictionary_exists');
+    const [row] = await codingAudit();
+    expect(row).toMatchObject({ action: 'coding.dictionary_upload', entity_type: 'coding_dictionary', entity_id: String(meddra.id), actor_username: 'admin' });
+    expect(row?.new_value).toMatchObject({ name: 'MedDRA', version: '26.0', termCount: 7, file: 'meddra.csv' });
+    expect(ok(await get(admin(), `/dcap/sys/coding/info/${String(meddra.id)}`))).toEqual(meddra);
+  });
+
+  it('imports an xlsx dictionary as a new version beside the old one', async () => {
+    const sheet: Row[] = [
+      ['code', 'term', 'term_en', 'level', 'parent_code'].map((value) => ({ value })),
+      ['10029205', '神经系统疾病', 'Nervous system disorders', 'SOC', ''].map((value) => ({ value })),
+      ['10019231', '头痛', 'Headaches', 'HLGT', '10029205'].map((value) => ({ value })),
+    ];
+    const bytes = await writeXlsxFile([{ sheet: 'Terms', data: sheet }], {}).toBuffer();
+    const next = ok(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '27.0' }, { name: 'meddra.xlsx', bytes })) as CodingDictionary;
+    expect(next.termCount).toBe(2);
+    const list = ok(await get(admin(), '/dcap/sys/coding/list')) as CodingDictionary[];
+    expect(list.map((d) => `${d.name} ${d.version}`)).toEqual(['MedDRA 27.0', 'MedDRA 26.0']);
+    ok(await post(admin(), '/dcap/sys/coding/delete', { id: next.id }));
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.dictionary_delete', entity_id: String(next.id), old_value: expect.objectContaining({ version: '27.0', termCount: 2 }) as unknown });
+    expect((ok(await get(admin(), '/dcap/sys/coding/list')) as CodingDictionary[]).map((d) => d.version)).toEqual(['26.0']);
+    expect(await db().selectFrom('coding_terms').select('code').where('dictionary_id', '=', next.id).execute()).toEqual([]);
+  });
+
+  it('searches terms by text in either language (starting matches first), code prefix and level, a page at a time', async () => {
+    const search = async (query: string) => ok(await get(admin(), `/dcap/sys/coding/terms?dictionaryId=${String(meddra.id)}&${query}`)) as CodingTermPage;
+    const head = await search('text=head');
+    expect(head.terms.map((t) => t.termEn)).toEqual(['Head pain', 'Headache', 'Headaches', 'Headaches NEC']);
+    expect(head.terms[0]).toMatchObject({ path: '神经系统疾病 > 头痛 > 头痛 NEC > 头痛 > 头疼', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache > Head pain' });
+    // 头痛 inside 偏头痛 (migraine) too, after the terms that start with it.
+    expect((await search('text=%E5%A4%B4%E7%97%9B')).terms.map((t) => t.term)).toEqual(['头痛', '头痛', '头痛 NEC', '偏头痛']);
+    expect((await search('code=1001&level=LLT')).terms.map((t) => t.code)).toEqual(['10019198']);
+    const paged = await search('level=LLT&pageSize=2&page=2');
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.terms.map((t) => t.code)).toEqual(['10028813']);
+    expect((await search('text=100%25')).total).toBe(0);
+  });
+});
+
+describe('coding in a project', () => {
+  const AE_PATH = 'AETAB.AETERM';
+  let meddraId: number;
+  let fieldId: number;
+
+  it('lets the data manager choose the adverse-event term column with a dictionary; others may not', async () => {
+    meddraId = (await db().selectFrom('coding_dictionaries').select('id').where('version', '=', '26.0').executeTakeFirstOrThrow()).id;
+    const { dataManager, coordinator, siteBUser } = rs.people;
+    const setup = ok(await get(dataManager, '/dcap/coding/setup')) as CodingSetup;
+    expect(setup.rights).toEqual({ configure: true, code: true });
+    expect(setup.candidates.map((c) => c.path)).toEqual(expect.arrayContaining(['INITIALS', 'CMTAB.CMTRT', AE_PATH]));
+    expect(setup.candidates.map((c) => c.path)).not.toContain('CMTAB.CMDOSE');
+    expect(setup.candidates.find((c) => c.path === AE_PATH)).toMatchObject({ fieldName: '不良事件 / 不良事件名称', fieldNameEn: 'Adverse events / Term' });
+    refused(await get(coordinator, '/dcap/coding/setup'), 403, 'permission.project_forbidden');
+    refused(await post(siteBUser, '/dcap/coding/field/save', { instrumentId: rs.instruments.AE, path: AE_PATH, dictionaryId: meddraId }), 403, 'permission.project_forbidden');
+    refused(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.AE, path: 'AETAB.AESTDAT', dictionaryId: meddraId }), 422, 'coding.field_not_text');
+    const saved = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.AE, path: AE_PATH, dictionaryId: meddraId })) as CodingSetup;
+    expect(saved.fields).toMatchObject([{ instrumentId: rs.instruments.AE, path: AE_PATH, dictionaryName: 'MedDRA', dictionaryVersion: '26.0', fieldNameEn: 'Adverse events / Term' }]);
+    expect(saved.candidates.map((c) => c.path)).not.toContain(AE_PATH);
+    fieldId = saved.fields[0]?.id ?? 0;
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_add', entity_type: 'coding_field', project_id: rs.projectId });
+  });
+
+  it('changes a coded field’s dictionary and removes a field nothing is coded in, audited', async () => {
+    const { dataManager } = rs.people;
+    const other = ok(await upload(admin(), { name: 'Local terms', kind: 'other', version: '1' }, { name: 'local.csv', bytes: Buffer.from('code,term\nX1,Something') })) as CodingDictionary;
+    const added = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.DM, path: 'INITIALS', dictionaryId: meddraId })) as CodingSetup;
+    const initials = added.fields.find((f) => f.path === 'INITIALS');
+    if (!initials) throw new Error('no field');
+    const changed = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.DM, path: 'INITIALS', dictionaryId: other.id })) as CodingSetup;
+    expect(changed.fields.find((f) => f.path === 'INITIALS')).toMatchObject({ id: initials.id, dictionaryName: 'Local terms' });
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_update', old_value: expect.objectContaining({ dictionary: 'MedDRA 26.0' }) as unknown, new_value: expect.objectContaining({ dictionary: 'Local terms 1' }) as unknown });
+    const removed = ok(await post(dataManager, '/dcap/coding/field/delete', { id: initials.id })) as CodingSetup;
+    expect(removed.fields.map((f) => f.path)).toEqual([AE_PATH]);
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.field_remove', entity_id: String(initials.id) });
+  });
+
+  const values = async (who: Persona, query = '') => ok(await get(who, `/dcap/coding/values?fieldId=${String(fieldId)}${query}`)) as CodingValuePage;
+
+  it('lists the captured terms of the sites the caller may see, and codes every value with the same text at once', async () => {
+    const { coordinator, dataManager, siteBUser } = rs.people;
+    await saveAe(coordinator, atA, ['Headache', 'Nausea']);
+    await saveAe(coordinator, alsoAtA, [' headache ']);
+    await saveAe(siteBUser, atB, ['HEADACHE']);
+    const all = await values(dataManager);
+    expect(all.total).toBe(4);
+    expect(all.values.every((v) => v.state === 'uncoded' && v.visitNameEn === 'Adverse event log')).toBe(true);
+    const atSiteB = await values(siteBUser);
+    expect(atSiteB.values.map((v) => [v.value, v.siteName])).toEqual([['HEADACHE', '华山医院']]);
+
+    const headache = all.values.find((v) => v.value === 'Headache');
+    if (!headache) throw new Error('no headache');
+    // A site-B data manager cannot code site A's value: it answers as a panel that does not exist.
+    refused(await post(siteBUser, '/dcap/coding/code', { panelInstanceId: headache.panelInstanceId, path: headache.path, termCode: '10019211' }), 404, 'subject.panel_not_found');
+    refused(await post(dataManager, '/dcap/coding/code', { panelInstanceId: headache.panelInstanceId, path: headache.path, termCode: '99999999' }), 404, 'coding.term_not_found');
+    refused(await post(coordinator, '/dcap/coding/code', { panelInstanceId: headache.panelInstanceId, path: headache.path, termCode: '10019211' }), 403, 'permission.project_forbidden');
+
+    expect(ok(await post(dataManager, '/dcap/coding/code', { panelInstanceId: headache.panelInstanceId, path: headache.path, termCode: '10019211', sameText: true }))).toEqual({ coded: 3 });
+    const after = await values(dataManager);
+    expect(after.values.map((v) => `${v.value.trim()}:${v.state}:${v.coding?.code ?? ''}`).sort()).toEqual(['HEADACHE:coded:10019211', 'Headache:coded:10019211', 'Nausea:uncoded:', 'headache:coded:10019211']);
+    expect(after.values.find((v) => v.value === 'Headache')?.coding).toMatchObject({ term: '头痛', termEn: 'Headache', pathEn: 'Nervous system disorders > Headaches > Headaches NEC > Headache', dictionaryName: 'MedDRA', dictionaryVersion: '26.0', verbatim: 'Headache', codedBy: rs.people.dataManager.username });
+    expect((await values(dataManager, '&state=uncoded')).values.map((v) => v.value)).toEqual(['Nausea']);
+    const audit = (await codingAudit()).filter((row) => row.action === 'coding.code');
+    expect(audit).toHaveLength(3);
+    expect(audit.map((row) => row.site_id).sort()).toEqual([rs.siteA.id, rs.siteA.id, rs.siteB.id].sort());
+    expect(audit[0]?.new_value).toMatchObject({ path: AE_PATH, code: '10019211', term: '头痛' });
+  });
+
+  it('shows a value changed after coding as needing recoding, recodes it and uncodes another, audited', async () => {
+    const { coordinator, dataManager } = rs.people;
+    await saveAe(coordinator, atA, ['Migraine', 'Nausea']);
+    const changed = await values(dataManager, '&state=needsRecoding');
+    expect(changed.values.map((v) => [v.value, v.coding?.verbatim])).toEqual([['Migraine', 'Headache']]);
+    const [migraine] = changed.values;
+    if (!migraine) throw new Error('no migraine');
+    ok(await post(dataManager, '/dcap/coding/code', { panelInstanceId: migraine.panelInstanceId, path: migraine.path, termCode: '10027599' }));
+    expect((await values(dataManager, '&state=needsRecoding')).total).toBe(0);
+    const recode = (await codingAudit()).at(-1);
+    expect(recode).toMatchObject({ action: 'coding.recode', entity_type: 'field_coding' });
+    expect(recode?.old_value).toMatchObject({ verbatim: 'Headache', code: '10019211' });
+    expect(recode?.new_value).toMatchObject({ verbatim: 'Migraine', code: '10027599' });
+
+    const [otherA] = (await values(dataManager, '&text=headache')).values.filter((v) => v.subjectId === alsoAtA.id);
+    if (!otherA) throw new Error('no value');
+    ok(await post(dataManager, '/dcap/coding/uncode', { panelInstanceId: otherA.panelInstanceId, path: otherA.path }));
+    refused(await post(dataManager, '/dcap/coding/uncode', { panelInstanceId: otherA.panelInstanceId, path: otherA.path }), 409, 'coding.not_coded');
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.uncode', old_value: expect.objectContaining({ code: '10019211' }) as unknown });
+  });
+
+  it('refuses to delete a dictionary or remove a field in use, and offers a disabled dictionary for no new coding', async () => {
+    const { dataManager } = rs.people;
+    refused(await post(admin(), '/dcap/sys/coding/delete', { id: meddraId }, 'en-US'), 409, 'coding.dictionary_in_use');
+    refused(await post(dataManager, '/dcap/coding/field/delete', { id: fieldId }), 409, 'coding.field_in_use');
+    const disabled = ok(await post(admin(), '/dcap/sys/coding/enable', { id: meddraId, enabled: false })) as CodingDictionary;
+    expect(disabled).toMatchObject({ enabled: false, codingCount: 2 });
+    expect((await codingAudit()).at(-1)).toMatchObject({ action: 'coding.dictionary_disable', old_value: expect.objectContaining({ enabled: true }) as unknown });
+    refused(await get(dataManager, `/dcap/coding/terms?dictionaryId=${String(meddraId)}&text=head`), 404, 'coding.dictionary_not_found');
+    const [nausea] = (await values(dataManager, '&state=uncoded')).values;
+    if (!nausea) throw new Error('no nausea');
+    refused(await post(dataManager, '/dcap/coding/code', { panelInstanceId: nausea.panelInstanceId, path: nausea.path, termCode: '10028813' }), 409, 'coding.dictionary_disabled');
+    ok(await post(admin(), '/dcap/sys/coding/enable', { id: meddraId, enabled: true }));
+    expect((ok(await get(dataManager, `/dcap/coding/terms?dictionaryId=${String(meddraId)}&text=nause`)) as CodingTermPage).terms.map((t) => t.code)).toEqual(['10028813']);
+  });
+});
