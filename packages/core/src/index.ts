@@ -63,3 +63,4 @@ export * from './sop/index.js';
 export * from './epro/index.js';
 export * from './admin/index.js';
 export * from './content/index.js';
+export * from './analytics/index.js';

@@ -19,6 +19,7 @@ import { MESSAGES_ERRORS, MESSAGES_NOTICES } from './catalogue-messages.js';
 import { ADMIN_ERRORS, ADMIN_NOTICES } from './catalogue-admin.js';
 import { MESSAGE_CONFIG_ERRORS } from './catalogue-message-config.js';
 import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
+import { ANALYTICS_ERRORS } from './catalogue-analytics.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 
@@ -415,6 +416,7 @@ export const ERRORS = {
   ...ADMIN_ERRORS,
   ...MESSAGE_CONFIG_ERRORS,
   ...SOP_ERRORS,
+  ...ANALYTICS_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
 } as const satisfies Record<string, { status: number } & Record<Locale, string>>;

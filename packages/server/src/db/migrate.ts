@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028_bulletins_ui_configs.js';
 import * as m0029 from './migrations/0029_api_keys.js';
 import * as m0030 from './migrations/0030_signin_channels.js';
 import * as m0031 from './migrations/0031_sop.js';
+import * as m0036 from './migrations/0036_analytics.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_api_keys': m0029,
   '0030_signin_channels': m0030,
   '0031_sop': m0031,
+  '0036_analytics': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
