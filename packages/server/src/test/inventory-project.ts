@@ -18,6 +18,7 @@ import { MESSAGE_ENTRIES } from './inventory-project/messages.js';
 import { EPRO_ENTRIES } from './inventory-project/epro.js';
 import { SOP_ENTRIES } from './inventory-project/sop.js';
 import { CONTENT_ENTRIES } from './inventory-project/content.js';
+import { ANALYTICS_ENTRIES } from './inventory-project/analytics.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -46,4 +47,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...EPRO_ENTRIES,
   ...SOP_ENTRIES,
   ...CONTENT_ENTRIES,
+  ...ANALYTICS_ENTRIES,
 };
