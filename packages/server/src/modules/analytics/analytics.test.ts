@@ -5,8 +5,8 @@ import type { Persona } from '../roles/study.fixture.js';
 import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
 import type { RecordsStudy } from '../../test/records.fixture.js';
 import { openRecordsStudy } from '../../test/records.fixture.js';
-import type { SeedSubject } from './analytics.seed.js';
-import { addDays, dayDiff, plan, seed, studyDay } from './analytics.seed.js';
+import type { SeedSubject } from './analytics.fixture.js';
+import { addDays, dayDiff, plan, seed, studyDay } from './analytics.fixture.js';
 
 /**
  * Analytics (docs/decisions.md "Analytics"): every chart and the overview compared with figures the test
@@ -215,8 +215,8 @@ describe('analytics charts (docs/decisions.md "Analytics")', () => {
 
   it('gives a choice field’s distribution per option in the design’s order, and its CSV in both languages', async () => {
     const c = await chart(rs.people.projectAdmin, { indicator: 'distribution', instrumentId: String(rs.instruments.DM), path: 'SEX' });
-    const panels = live().flatMap((s) => s.visits.flatMap((v) => v.panels.filter((p) => p.instrument === 'DM' && p.savedAt !== null).map((p) => ({ siteId: s.siteId, sex: p.values[0]?.value ?? null }))));
-    expect(cells(c)).toEqual(tally(panels.flatMap((p) => (p.sex === null ? [] : [`${String(p.siteId)}/${String(p.sex)}`]))));
+    const panels = live().flatMap((s) => s.visits.flatMap((v) => v.panels.filter((p) => p.instrument === 'DM' && p.savedAt !== null).map((p) => ({ siteId: s.siteId, sex: (p.values[0]?.value ?? null) as string | null }))));
+    expect(cells(c)).toEqual(tally(panels.flatMap((p) => (p.sex === null ? [] : [`${String(p.siteId)}/${p.sex}`]))));
     expect(c.series.map((s) => s.nameEn)).toEqual(['Male', 'Female']);
     expect(c.missing).toEqual(c.categories.map((category) => panels.filter((p) => String(p.siteId) === category.key && p.sex === null).length));
     const en = analyticsChartCsv(c, 'en-US').split('\r\n');
