@@ -61,12 +61,12 @@ export async function prepareAnalyticsStudy(app: App, admin: { username: string;
   // five done two days late; panels are first saved 0 to 3 days after the visit.
   await sql`
     UPDATE event_instances e SET
-      planned_date = (s.created_at)::date + 7 * v.n,
-      window_start = (s.created_at)::date + 7 * v.n - 3,
-      window_end = (s.created_at)::date + 7 * v.n + 3,
-      actual_date = CASE WHEN (s.created_at)::date + 7 * v.n + 2 <= current_date AND (s.id + v.n) % 7 <> 0
-        THEN (s.created_at)::date + 7 * v.n + CASE WHEN (s.id + v.n) % 5 = 0 THEN 5 ELSE 0 END END
-    FROM subjects s, unnest(${sql.val(eventIds)}::int[]) WITH ORDINALITY AS v(event_id, n)
+      planned_date = (s.created_at AT TIME ZONE 'Asia/Shanghai')::date + 7 * v.n,
+      window_start = (s.created_at AT TIME ZONE 'Asia/Shanghai')::date + 7 * v.n - 3,
+      window_end = (s.created_at AT TIME ZONE 'Asia/Shanghai')::date + 7 * v.n + 3,
+      actual_date = CASE WHEN (s.created_at AT TIME ZONE 'Asia/Shanghai')::date + 7 * v.n + 2 <= current_date AND (s.id + v.n) % 7 <> 0
+        THEN (s.created_at AT TIME ZONE 'Asia/Shanghai')::date + 7 * v.n + CASE WHEN (s.id + v.n) % 5 = 0 THEN 5 ELSE 0 END END
+    FROM subjects s, (SELECT u.event_id, u.n::int AS n FROM unnest(${sql.val(eventIds)}::int[]) WITH ORDINALITY AS u(event_id, n)) v
     WHERE e.subject_id = s.id AND v.event_id = e.event_id AND s.project_id = ${projectId}`.execute(db);
   await sql`
     UPDATE panel_instances p SET
@@ -76,12 +76,22 @@ export async function prepareAnalyticsStudy(app: App, admin: { username: string;
   await sql`
     UPDATE field_values fv SET status = 'VERIFIED'
     FROM panel_instances p WHERE p.id = fv.panel_instance_id AND p.project_id = ${projectId} AND p.id % 3 = 0`.execute(db);
+  // The counts every write keeps on the panel (core analytics panelValueCounts), as migration 0036 fills them.
+  await sql`
+    UPDATE panel_instances p SET values_entered = c.entered, values_verified = c.verified
+    FROM (
+      SELECT fv.panel_instance_id, count(*) FILTER (WHERE fv.status <> '') AS entered,
+        count(*) FILTER (WHERE fv.status IN ('VERIFIED', 'REVIEWED', 'SIGNED', 'LOCKED')) AS verified
+      FROM field_values fv JOIN panel_instances q ON q.id = fv.panel_instance_id WHERE q.project_id = ${projectId}
+      GROUP BY fv.panel_instance_id
+    ) c
+    WHERE c.panel_instance_id = p.id`.execute(db);
   await sql`
     INSERT INTO queries (project_id, env_id, site_id, subject_id, event_instance_id, panel_instance_id, path, status, content, raised_by, raised_at, closed_by, closed_at)
     SELECT p.project_id, p.env_id, p.site_id, p.subject_id, p.event_instance_id, p.id, 'F003',
       (ARRAY['OPEN', 'ANSWERED', 'CLOSED', 'CLOSED', 'AUTO_CLOSED'])[1 + (p.id / 20) % 5], 'Please check', ${adminId},
       p.first_saved_at + interval '1 day',
-      CASE WHEN (p.id / 20) % 5 >= 2 THEN ${adminId} END,
+      CASE WHEN (p.id / 20) % 5 >= 2 THEN ${adminId}::int END,
       CASE WHEN (p.id / 20) % 5 >= 2 THEN p.first_saved_at + interval '1 day' + ((p.id % 50) + 5) * interval '1 hour' END
     FROM panel_instances p WHERE p.project_id = ${projectId} AND p.first_saved_at IS NOT NULL AND p.id % 20 = 0`.execute(db);
   await sql`

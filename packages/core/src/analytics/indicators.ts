@@ -43,8 +43,21 @@ export const DISTRIBUTION_BINS = 10;
  */
 export const SDV_DONE_STATUSES = ['VERIFIED', 'REVIEWED', 'SIGNED', 'LOCKED'] as const;
 
-/** Field statuses of a value that was entered (blank means nothing was). */
-export const ENTERED_STATUSES = ['ENTERING', 'COMPLETED', 'VERIFIED', 'REVIEWED', 'SIGNED', 'LOCKED'] as const;
+/**
+ * A panel instance's values counted for SDV progress and the query rate (docs/decisions.md "Analytics"):
+ * entered (status not blank) and verified (status VERIFIED or beyond). Kept on the panel instance by every
+ * write that derives its status, so the charts sum a row per panel instead of reading every value.
+ */
+export function panelValueCounts(fields: readonly { status: string }[]): { entered: number; verified: number } {
+  let entered = 0;
+  let verified = 0;
+  for (const field of fields) {
+    if (field.status === '') continue;
+    entered += 1;
+    if ((SDV_DONE_STATUSES as readonly string[]).includes(field.status)) verified += 1;
+  }
+  return { entered, verified };
+}
 
 /** Visit outcomes of the visit-completion chart, in drawing order (docs/decisions.md "Analytics"). */
 export const VISIT_OUTCOMES = ['inWindow', 'outOfWindow', 'due', 'missed', 'notDue'] as const;

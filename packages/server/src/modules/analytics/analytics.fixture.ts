@@ -1,3 +1,4 @@
+import { panelValueCounts } from '@dcap/core';
 import type { RecordsStudy } from '../../test/records.fixture.js';
 
 /**
@@ -155,9 +156,11 @@ export async function seed(rs: RecordsStudy, subjects: SeedSubject[]): Promise<v
       firstEvent ??= event.id;
       for (const panel of visit.panels) {
         const saved = panel.savedAt === null ? null : new Date(panel.savedAt);
+        // The counts every write keeps on the panel (core analytics panelValueCounts), as a save would leave them.
+        const counts = panelValueCounts(panel.values);
         const row = await db
           .insertInto('panel_instances')
-          .values({ ...base, design_version_id: rs.designVersionId, event_instance_id: event.id, instrument_id: rs.instruments[panel.instrument], first_saved_at: saved, ...(saved ? { updated_at: saved } : {}) })
+          .values({ ...base, design_version_id: rs.designVersionId, event_instance_id: event.id, instrument_id: rs.instruments[panel.instrument], first_saved_at: saved, values_entered: counts.entered, values_verified: counts.verified, ...(saved ? { updated_at: saved } : {}) })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (panel.instrument === 'VS') firstPanel ??= row.id;

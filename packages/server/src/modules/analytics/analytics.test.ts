@@ -317,3 +317,27 @@ describe('analytics overview and projects (the big screen)', () => {
     ok(await rs.study.t.call('POST', '/dcap/analytics/siteTarget', { token: rs.people.projectAdmin.token, body: { siteId: rs.siteB.id, target: 12 } }));
   });
 });
+
+describe('the counts a write keeps for SDV progress', () => {
+  it('moves SDV progress when a monitor verifies a panel through the workflow', async () => {
+    const db = rs.study.t.database.db;
+    const panel = await db
+      .selectFrom('panel_instances')
+      .innerJoin('field_values', 'field_values.panel_instance_id', 'panel_instances.id')
+      .select(['panel_instances.id', 'panel_instances.site_id'])
+      .where('panel_instances.env_id', '=', rs.env.id)
+      .where('panel_instances.instrument_id', '=', rs.instruments.VS)
+      .where('field_values.status', '=', 'COMPLETED')
+      .orderBy('panel_instances.id')
+      .executeTakeFirstOrThrow();
+    const before = await chart(rs.people.projectAdmin, { indicator: 'sdvProgress' });
+    const result = ok(await rs.study.t.call('POST', '/dcap/project/recordData/workflow/bulk', { token: rs.people.monitor.token, body: { scope: 'panel', id: panel.id, action: 'verify' } })) as { applied: number };
+    expect(result.applied).toBeGreaterThan(0);
+    const after = await chart(rs.people.projectAdmin, { indicator: 'sdvProgress' });
+    const index = after.categories.findIndex((category) => category.key === String(panel.site_id));
+    const [verifiedBefore, notBefore] = before.series.map((s) => s.data[index] ?? 0);
+    const [verifiedAfter, notAfter] = after.series.map((s) => s.data[index] ?? 0);
+    expect(verifiedAfter).toBe((verifiedBefore ?? 0) + result.applied);
+    expect(notAfter).toBe((notBefore ?? 0) - result.applied);
+  });
+});

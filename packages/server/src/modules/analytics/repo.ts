@@ -170,19 +170,15 @@ export async function entryLag(db: Executor, scope: Scope, from: Date | null, ti
 }
 
 /**
- * Entered values and verified ones per site (SDV progress), of panels first saved in the period. A value
- * is entered when its status is not blank, verified when its status reached VERIFIED or beyond (core
- * analytics SDV_DONE_STATUSES).
+ * Entered values and verified ones per site (SDV progress), of panels first saved in the period: the sums of
+ * the counts each panel instance keeps (core analytics `panelValueCounts`), not a read of every value.
  */
 export async function valueCounts(db: Executor, scope: Scope, from: Date | null): Promise<{ site_id: number; entered: number; verified: number }[]> {
   const { rows } = await sql<{ site_id: number; entered: number; verified: number }>`
-    SELECT s.site_id,
-      count(*)::int AS entered,
-      (count(*) FILTER (WHERE fv.status IN ('VERIFIED', 'REVIEWED', 'SIGNED', 'LOCKED')))::int AS verified
-    FROM field_values fv
-    JOIN panel_instances p ON p.id = fv.panel_instance_id
+    SELECT s.site_id, sum(p.values_entered)::int AS entered, sum(p.values_verified)::int AS verified
+    FROM panel_instances p
     JOIN subjects s ON s.id = p.subject_id
-    WHERE ${subjectWhere(scope)} AND p.env_id = ${scope.envId} AND fv.status <> '' ${since(sql.ref('p.first_saved_at'), from)}
+    WHERE ${subjectWhere(scope)} AND p.env_id = ${scope.envId} AND p.values_entered > 0 ${since(sql.ref('p.first_saved_at'), from)}
     GROUP BY s.site_id`.execute(db);
   return rows;
 }
