@@ -73,20 +73,21 @@ export async function numericDistribution(db: Executor, scope: Scope, field: Fie
 
 /**
  * A choice field's chosen option values per split key (a checkbox counts each option it holds), and the
- * panels where nothing was chosen or the field was marked not done.
+ * panels where nothing was chosen (blank, or an empty list) or the field was marked not done.
  */
 export async function choiceDistribution(db: Executor, scope: Scope, field: FieldSelection): Promise<{ options: { key: string; option: string; count: number }[]; missing: { key: string; count: number }[] }> {
   const { rows } = await sql<{ key: string; option: string | null; count: number }>`
     WITH v AS (${values(scope, field)}),
-      c AS (
-        SELECT v.key, CASE WHEN v.inactive IS NULL THEN
-          (SELECT array_agg(x) FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(v.value) = 'array' THEN v.value ELSE jsonb_build_array(v.value) END) x WHERE x IS NOT NULL AND x <> '')
-        END AS chosen
-        FROM v
+      chosen AS (
+        SELECT v.key, v.value #>> '{}' AS option FROM v WHERE v.inactive IS NULL AND jsonb_typeof(v.value) IN ('string', 'number', 'boolean')
+        UNION ALL
+        SELECT v.key, x.option FROM v CROSS JOIN LATERAL jsonb_array_elements_text(v.value) AS x(option) WHERE v.inactive IS NULL AND jsonb_typeof(v.value) = 'array'
       )
-    SELECT c.key, o.option, count(*)::int AS count
-    FROM c CROSS JOIN LATERAL (SELECT unnest(c.chosen) AS option WHERE c.chosen IS NOT NULL UNION ALL SELECT NULL WHERE c.chosen IS NULL) o
-    GROUP BY 1, 2`.execute(db);
+    SELECT c.key, c.option, count(*)::int AS count FROM chosen c WHERE c.option <> '' GROUP BY 1, 2
+    UNION ALL
+    SELECT v.key, NULL, count(*)::int FROM v
+    WHERE v.inactive IS NOT NULL OR v.value IS NULL OR jsonb_typeof(v.value) = 'null' OR v.value IN ('""'::jsonb, '[]'::jsonb)
+    GROUP BY 1`.execute(db);
   return {
     options: rows.filter((row) => row.option !== null).map((row) => ({ key: row.key, option: row.option as string, count: row.count })),
     missing: rows.filter((row) => row.option === null).map((row) => ({ key: row.key, count: row.count })),

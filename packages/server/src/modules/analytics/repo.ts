@@ -90,10 +90,14 @@ export async function visitOutcomes(db: Executor, scope: Scope, firstDate: strin
           WHEN e.planned_date IS NULL THEN NULL
           WHEN e.window_start IS NOT NULL AND ${today}::date < e.window_start THEN 'notDue'
           WHEN e.window_end IS NULL OR ${today}::date <= e.window_end THEN 'due'
-          WHEN EXISTS (SELECT 1 FROM panel_instances p WHERE p.event_instance_id = e.id AND p.first_saved_at IS NOT NULL) THEN 'outOfWindow'
+          WHEN d.event_instance_id IS NOT NULL THEN 'outOfWindow'
           ELSE 'missed'
         END AS outcome
-      FROM event_instances e JOIN subjects s ON s.id = e.subject_id
+      FROM event_instances e
+      JOIN subjects s ON s.id = e.subject_id
+      LEFT JOIN (
+        SELECT DISTINCT p.event_instance_id FROM panel_instances p WHERE p.env_id = ${scope.envId} AND p.first_saved_at IS NOT NULL
+      ) d ON d.event_instance_id = e.id
       WHERE ${subjectWhere(scope)} AND e.env_id = ${scope.envId} ${period}
     ) v
     WHERE v.outcome IS NOT NULL
