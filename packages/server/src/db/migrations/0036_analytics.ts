@@ -14,7 +14,10 @@ import { sql } from 'kysely';
  * values already stored.
  *
  * Indexes for the aggregates of the charts, which read one environment at a time: subjects by enrolment
- * time, panel instances by instrument (distributions) and event instances by subject.
+ * time, panel instances by instrument (distributions), event instances by subject, and field values by path
+ * (a distribution reads one field of every panel: 20,000 rows of 2 million in a large study, found through
+ * this index rather than by reading the table; it costs a third of the table's primary key in size and
+ * one more index entry per value written).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -35,4 +38,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX subjects_enrolled_idx ON subjects (env_id, enrolled_at) WHERE enrolled_at IS NOT NULL`.execute(db);
   await sql`CREATE INDEX panel_instances_instrument_idx ON panel_instances (env_id, instrument_id)`.execute(db);
   await sql`CREATE INDEX event_instances_subject_idx ON event_instances (subject_id)`.execute(db);
+  await sql`CREATE INDEX field_values_path_idx ON field_values (path, panel_instance_id)`.execute(db);
 }
