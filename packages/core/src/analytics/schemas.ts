@@ -112,6 +112,9 @@ export const analyticsOverviewSchema = z.object({
       code: z.string(),
       name: z.string(),
       nameEn: z.string().nullable(),
+      /** Where the site's hospital is (its unit's province and city), for the big screen's map. */
+      province: z.string().nullable(),
+      city: z.string().nullable(),
       enrolled: count,
       target: count.nullable(),
       openQueries: count,

@@ -262,7 +262,10 @@ describe('analytics charts (docs/decisions.md "Analytics")', () => {
 });
 
 describe('analytics overview and projects (the big screen)', () => {
-  it('gives the tiles, sites and alerts of the whole study', async () => {
+  it('gives the tiles, sites (with where they are) and alerts of the whole study', async () => {
+    const db = rs.study.t.database.db;
+    const { unit_id } = await db.selectFrom('project_sites').select('unit_id').where('id', '=', rs.siteA.id).executeTakeFirstOrThrow();
+    await db.updateTable('units').set({ province: '北京市', city: '北京' }).where('id', '=', unit_id).execute();
     const o = ok(await rs.study.t.call('GET', '/dcap/analytics/overview', { token: rs.people.projectAdmin.token })) as AnalyticsOverview;
     const today = studyDay(now);
     const everyone = live();
@@ -287,9 +290,9 @@ describe('analytics overview and projects (the big screen)', () => {
     const old = unclosed.filter((q) => now - q.raisedAt > 30 * DAY);
     expect(old.length).toBeGreaterThan(0);
     expect(o.alerts.filter((alert) => alert.kind === 'queryOld').map((alert) => `${String(alert.siteId)}=${String(alert.count)}`).sort()).toEqual(tally(old.map((q) => String(q.siteId))));
-    expect(o.sites.map((site) => [site.code, site.target])).toEqual([
-      ['A01', 30],
-      ['B01', 12],
+    expect(o.sites.map((site) => [site.code, site.target, site.province, site.city])).toEqual([
+      ['A01', 30, '北京市', '北京'],
+      ['B01', 12, null, null],
     ]);
     const open = ok(await rs.study.t.call('GET', '/dcap/analytics/overview', { token: unblinded.token })) as AnalyticsOverview;
     expect(open.tiles.randomised.byArm).toEqual(

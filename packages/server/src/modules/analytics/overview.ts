@@ -83,6 +83,8 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
         code: site.code,
         name: site.name,
         nameEn: site.name_en,
+        province: site.province,
+        city: site.city,
         enrolled: subjects.find((row) => row.site_id === site.id)?.enrolled ?? 0,
         target: site.enrolment_target,
         openQueries: sum(queries.filter((row) => row.site_id === site.id), (row) => row.count),

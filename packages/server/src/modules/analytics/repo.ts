@@ -33,12 +33,19 @@ export interface SiteRow {
   name: string;
   name_en: string | null;
   enrolment_target: number | null;
+  /** Where the site's unit (hospital) is, for the big screen's map. */
+  province: string | null;
+  city: string | null;
 }
 
 export async function sites(db: Executor, projectId: number, ids: readonly number[] | 'all'): Promise<SiteRow[]> {
-  let query = db.selectFrom('project_sites').select(['id', 'code', 'name', 'name_en', 'enrolment_target']).where('project_id', '=', projectId);
-  if (ids !== 'all') query = query.where('id', 'in', [...ids]);
-  return query.orderBy('code').orderBy('id').execute();
+  let query = db
+    .selectFrom('project_sites as ps')
+    .innerJoin('units as u', 'u.id', 'ps.unit_id')
+    .select(['ps.id', 'ps.code', 'ps.name', 'ps.name_en', 'ps.enrolment_target', 'u.province', 'u.city'])
+    .where('ps.project_id', '=', projectId);
+  if (ids !== 'all') query = query.where('ps.id', 'in', [...ids]);
+  return query.orderBy('ps.code').orderBy('ps.id').execute();
 }
 
 /** Subjects enrolled before an instant, by site. */
