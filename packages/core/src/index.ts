@@ -67,3 +67,4 @@ export * from './epro/index.js';
 export * from './admin/index.js';
 export * from './content/index.js';
 export * from './sysconfig/index.js';
+export * from './analytics/index.js';

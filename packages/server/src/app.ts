@@ -56,6 +56,7 @@ import { registerQueryRoutes } from './modules/queries/routes.js';
 import { registerCrfPdfRoutes } from './modules/crf-pdf/routes.js';
 import { registerAttachmentRoutes } from './modules/attachments/routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/routes.js';
+import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
 import { registerScheduleRoutes } from './modules/schedule/routes.js';
 import { registerSubjectRoutes } from './modules/subjects/routes.js';
 import { registerWorkflowRoutes } from './modules/workflow/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSyncRoutes(fastify, routes, deps, jobs);
   registerAttachmentRoutes(fastify, routes, deps);
   registerDashboardRoutes(fastify, routes, deps);
+  registerAnalyticsRoutes(fastify, routes, deps);
   registerScheduleRoutes(fastify, routes, deps);
   registerSubjectRoutes(fastify, routes, deps);
   registerWorkflowRoutes(fastify, routes, deps);

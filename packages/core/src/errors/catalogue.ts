@@ -22,6 +22,7 @@ import { SOP_ERRORS, SOP_NOTICES } from './catalogue-sop.js';
 import { SIGNATURE_ERRORS, SIGNATURE_NOTICES } from './catalogue-signature.js';
 import { AREAS_ERRORS } from './catalogue-areas.js';
 import { CODING_ERRORS, CODING_NOTICES } from './catalogue-coding.js';
+import { ANALYTICS_ERRORS } from './catalogue-analytics.js';
 import { CONTENT_ERRORS } from './catalogue-content.js';
 import { SIGNIN_ERRORS, SIGNIN_NOTICES } from './catalogue-signin.js';
 import { SYSCONFIG_ERRORS, SYSCONFIG_NOTICES } from './catalogue-sysconfig.js';
@@ -422,6 +423,7 @@ export const ERRORS = {
   ...SIGNATURE_ERRORS,
   ...AREAS_ERRORS,
   ...CODING_ERRORS,
+  ...ANALYTICS_ERRORS,
   ...CONTENT_ERRORS,
   ...SIGNIN_ERRORS,
   ...SYSCONFIG_ERRORS,

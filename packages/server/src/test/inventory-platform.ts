@@ -225,6 +225,9 @@ export const PLATFORM_ENTRIES: Record<string, Entry> = {
   },
   'POST /dcap/sys/derivedField/delete': { call: () => ({ method: 'POST', url: '/dcap/sys/derivedField/delete', body: { id: 999999 } }) },
 
+  // The cross-project analytics: every signed-in user may ask; each gets the projects they administer.
+  'GET /dcap/analytics/projects': { call: () => ({ method: 'GET', url: '/dcap/analytics/projects' }) },
+
   // WeChat binding (docs/decisions.md "Message sending"): the caller's own; no WeChat is configured here, so
   // a bind answers that and an unbind that nothing is bound, past the access check.
   'GET /dcap/user/wechat/bindings': { call: () => ({ method: 'GET', url: '/dcap/user/wechat/bindings' }) },

@@ -19,6 +19,7 @@ import { EPRO_ENTRIES } from './inventory-project/epro.js';
 import { SOP_ENTRIES } from './inventory-project/sop.js';
 import { CONTENT_ENTRIES } from './inventory-project/content.js';
 import { CODING_ENTRIES } from './inventory-project/coding.js';
+import { ANALYTICS_ENTRIES } from './inventory-project/analytics.js';
 
 export type { Entry } from './inventory-project/entry.js';
 
@@ -48,4 +49,5 @@ export const PROJECT_ENTRIES: Record<string, Entry> = {
   ...SOP_ENTRIES,
   ...CONTENT_ENTRIES,
   ...CODING_ENTRIES,
+  ...ANALYTICS_ENTRIES,
 };

@@ -71,6 +71,8 @@ export interface ProjectSitesTable {
   name_en: string | null;
   pi_name: string | null;
   status: Generated<'active' | 'closed'>;
+  /** Subjects the site is to enrol (migration 0036, docs/decisions.md "Analytics"); null when none was set. */
+  enrolment_target: Generated<number | null>;
   created_at: Generated<Date>;
 }
 

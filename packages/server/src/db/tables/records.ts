@@ -95,6 +95,9 @@ export interface PanelInstancesTable {
   unchecked: Generated<boolean>;
   next_row_key: Generated<number>;
   first_saved_at: NullableTimestamp;
+  /** Values entered and verified (or beyond) in the panel (migration 0036, core analytics `panelValueCounts`). */
+  values_entered: Generated<number>;
+  values_verified: Generated<number>;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_by: number | null;

@@ -1,12 +1,9 @@
 import type { DashboardSummary, DashboardTimeFilter } from '@dcap/core';
-import { localDate, periodFirstDate, periodStart, queryAgeBounds, STUDY_TIME_ZONE, studyToday } from '@dcap/core';
+import { analyticsRange, queryAgeBounds } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { dataScope } from '../subjects/scope.js';
 import * as repo from './repo.js';
-
-const iso = (date: { year: number; month: number; day: number }) =>
-  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
 /**
  * POST /dcap/dashboard/summary (spec 002 §2 "data display dashboard"): the indicators of the session's
@@ -17,20 +14,11 @@ const iso = (date: { year: number; month: number; day: number }) =>
  * counted in the study's zone, so the dashboard's today is the schedule's (docs/decisions.md "The study's day").
  */
 export async function dashboardSummary(deps: ServiceDeps, caller: ProjectCaller, filter: DashboardTimeFilter): Promise<DashboardSummary> {
-  const timeZone = STUDY_TIME_ZONE;
   const scope = await dataScope(deps.db, caller);
   const now = deps.clock.now();
-  const since = periodStart(filter, now, timeZone);
-  const today = studyToday(now, timeZone);
+  const { timeZone, since, today, firstDate } = analyticsRange(filter, now);
   const where: repo.Where = { projectId: scope.projectId, envId: scope.env.id, sites: scope.sites, since };
-  const base = {
-    filter,
-    timeZone,
-    periodStart: since?.toISOString() ?? null,
-    today,
-    firstDate: filter === 'all' ? null : iso(periodFirstDate(filter, localDate(now, timeZone))),
-    env: scope.env.key,
-  };
+  const base = { filter, timeZone, periodStart: since?.toISOString() ?? null, today, firstDate, env: scope.env.key };
   // A role limited to no site sees nothing, and no empty site list reaches SQL.
   if (scope.sites !== 'all' && scope.sites.length === 0) {
     return { ...base, sites: [], subjects: [], enrolmentBaseline: [], enrolmentDaily: [], panels: [], openQueries: [] };

@@ -1,5 +1,5 @@
 import type { ChangeReason, FormEvaluation, Locale } from '@dcap/core';
-import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, studyToday, valueChanged } from '@dcap/core';
+import { AppError, assignRowKeys, evaluateForm, fieldRowsFromValues, fieldTableRowId, hiddenModelsOf, panelValueCounts, parsePath, reasonText, ruleDrivenPath, stateAfterValueChange, studyToday, valueChanged } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, PanelInstanceRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -196,11 +196,14 @@ export async function applyValues(
   const signed = touched.length > 0 && storedRows.some((row) => row.status === 'SIGNED');
   const rows = signed ? await repo.fieldValuesWithUsers(trx, panel.id) : [...after.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const status = panelStatusOf(instrument.panel, rows, unchecked, studyToday(now), index);
+  const counts = panelValueCounts(rows);
   const updated = await repo.updatePanel(trx, panel.id, {
     version,
     next_row_key: keyed.next,
     unchecked,
     status,
+    values_entered: counts.entered,
+    values_verified: counts.verified,
     first_saved_at: panel.first_saved_at ?? now,
     updated_by: userId,
     updated_at: now,

@@ -1,5 +1,5 @@
 import type { FormEvaluation, FormIndex, Panel, PanelFieldInput, PanelStatus } from '@dcap/core';
-import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, rowKeyOf, studyToday, valuesFromFieldRows } from '@dcap/core';
+import { AppError, derivePanelStatus, evaluateForm, fieldCellPath, panelValueCounts, rowKeyOf, studyToday, valuesFromFieldRows } from '@dcap/core';
 import type { Transaction } from 'kysely';
 import type { Database, FieldValueRow, PanelInstanceRow } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
@@ -56,7 +56,8 @@ export function panelStatusOf(definition: Pick<Panel, 'list'>, rows: readonly Fi
 
 /**
  * Recomputes `panel_instances.status` from the panel instance's stored field values (core
- * records/panel-status.ts `derivePanelStatus`) and returns it. Called by every write that changes a value or a
+ * records/panel-status.ts `derivePanelStatus`), with its counts of entered and verified values (core
+ * analytics `panelValueCounts`), and returns the status. Called by every write that changes a value or a
  * field's workflow state: the records save, and workflow's verify, review, sign, lock, freeze and inactivate.
  * Exported by records/service.ts; workflow imports it from here, so the save (which calls workflow) and
  * workflow (which calls this) form no import cycle.
@@ -67,7 +68,10 @@ export async function refreshPanelStatus(trx: Transaction<Database>, panelInstan
   const definition = await panelDefinition(trx, panel);
   const rows = await repo.fieldValues(trx, panelInstanceId);
   const status = panelStatusOf(definition.panel, rows, panel.unchecked, studyToday(now));
-  if (status !== panel.status) await repo.updatePanel(trx, panelInstanceId, { status });
+  const counts = panelValueCounts(rows);
+  if (status !== panel.status || counts.entered !== panel.values_entered || counts.verified !== panel.values_verified) {
+    await repo.updatePanel(trx, panelInstanceId, { status, values_entered: counts.entered, values_verified: counts.verified });
+  }
   return status;
 }
 

@@ -65,6 +65,14 @@ export const PROJECT_SETUP_WRITES: Record<string, Write> = {
     },
     audit: { action: 'site.update', old: { piName: null }, new: { piName: '王医生' } },
   },
+  'POST /dcap/analytics/siteTarget': {
+    call: async (f) => {
+      const unitId = await unit(f.study, `AC-U${f.counter()}`, '华山医院', 'Huashan');
+      const created = await site(f.study, f.pm, f.projectId, `S${f.counter()}`, unitId);
+      return { method: 'POST', url: '/dcap/analytics/siteTarget', body: { siteId: created.id, target: 25 } };
+    },
+    audit: { action: 'site.update', old: { enrolmentTarget: null }, new: { enrolmentTarget: 25 } },
+  },
 
 };
 
