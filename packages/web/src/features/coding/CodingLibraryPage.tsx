@@ -182,25 +182,25 @@ export function CodingLibraryPage() {
   const [browsing, setBrowsing] = useState<CodingDictionary | null>(null);
   const [failed, setFailed] = useState<CodingDictionary | null>(null);
   const columns: TableColumnsType<CodingDictionary> = [
-    { title: t('coding.columns.name'), dataIndex: 'name' },
-    { title: t('coding.columns.kind'), dataIndex: 'kind', width: 110, render: (kind: CodingDictionaryKind) => <Tag>{t(`coding.kind.${kind}`)}</Tag> },
-    { title: t('coding.columns.version'), dataIndex: 'version', width: 90 },
-    { title: t('coding.columns.language'), dataIndex: 'language', width: 80, render: (value: string) => value || '—' },
-    { title: t('coding.columns.status'), key: 'status', width: 170, render: (_, d) => <StatusCell dictionary={d} onProblems={() => setFailed(d)} /> },
-    { title: t('coding.columns.terms'), dataIndex: 'termCount', width: 100, align: 'right' },
-    { title: t('coding.columns.codings'), dataIndex: 'codingCount', width: 100, align: 'right' },
+    { title: t('coding.columns.name'), dataIndex: 'name', width: 140 },
+    { title: t('coding.columns.kind'), dataIndex: 'kind', width: 100, render: (kind: CodingDictionaryKind) => <Tag>{t(`coding.kind.${kind}`)}</Tag> },
+    { title: t('coding.columns.version'), dataIndex: 'version', width: 80 },
+    { title: t('coding.columns.language'), dataIndex: 'language', width: 90, render: (value: string) => value || '—' },
+    { title: t('coding.columns.status'), key: 'status', width: 130, render: (_, d) => <StatusCell dictionary={d} onProblems={() => setFailed(d)} /> },
+    { title: t('coding.columns.terms'), dataIndex: 'termCount', width: 80, align: 'right' },
+    { title: t('coding.columns.codings'), dataIndex: 'codingCount', width: 80, align: 'right' },
     {
       title: t('coding.columns.enabled'),
       key: 'enabled',
-      width: 90,
+      width: 80,
       render: (_, d) => <Switch size="small" checked={d.enabled} disabled={d.status !== 'ready'} loading={enable.isPending && enable.variables.id === d.id} data-testid={`coding-enable-${String(d.id)}`} onChange={(enabled) => enable.mutate({ id: d.id, enabled })} />,
     },
-    { title: t('coding.columns.uploaded'), key: 'uploaded', width: 200, render: (_, d) => `${d.uploadedBy} ${dayjs(d.uploadedAt).format('YYYY-MM-DD HH:mm')}` },
+    { title: t('coding.columns.uploaded'), key: 'uploaded', width: 170, render: (_, d) => `${d.uploadedBy} ${dayjs(d.uploadedAt).format('YYYY-MM-DD HH:mm')}` },
     { title: t('coding.columns.licenceNote'), dataIndex: 'licenceNote', ellipsis: true, render: (value: string) => value || '—' },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 150,
+      width: 130,
       render: (_, d) => (
         <Space size={0}>
           <Button size="small" type="link" disabled={d.status !== 'ready'} data-testid={`coding-browse-${String(d.id)}`} onClick={() => setBrowsing(d)}>
