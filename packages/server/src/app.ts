@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSupplyRoutes(fastify, routes, deps);
   registerMessageRoutes(fastify, routes, deps);
   registerSopRoutes(fastify, routes, deps);
-  registerCodingRoutes(fastify, routes, deps);
+  registerCodingRoutes(fastify, routes, deps, jobs);
   registerDesignPackageRoutes(fastify, routes, deps);
   registerExportRoutes(fastify, routes, deps, jobs);
   // Visit reminders run as a job per hour slot (modules/reminders; main.ts queues the slots).

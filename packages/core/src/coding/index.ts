@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadFileSchema } from '../attachments/schemas.js';
 import type { FormIndex } from '../forms/form-index.js';
+import { jobProgressSchema } from '../jobs/jobs.js';
 import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
 export * from './rows.js';
@@ -33,6 +34,20 @@ export const codingUploadSchema = z.strictObject({
 });
 export type CodingUploadRequest = z.infer<typeof codingUploadSchema>;
 
+/**
+ * An upload's state: `importing` while its background job checks the rows and writes the terms, `ready` once
+ * every term is stored, `failed` when the file was refused (no term stored). Only a ready dictionary can be
+ * enabled and used (docs/decisions.md "Coding library").
+ */
+export const CODING_DICTIONARY_STATUSES = ['importing', 'ready', 'failed'] as const;
+export type CodingDictionaryStatus = (typeof CODING_DICTIONARY_STATUSES)[number];
+
+/** The kind of the background job that imports an uploaded dictionary. */
+export const CODING_IMPORT_JOB_KIND = 'coding.import';
+
+/** A refused file's problem on one row and column, in the reader's language. */
+export const codingRowProblemSchema = z.object({ row: z.number(), column: z.string().nullable(), message: z.string() });
+
 export const codingDictionarySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -46,6 +61,15 @@ export const codingDictionarySchema = z.object({
   codingCount: z.number(),
   uploadedBy: z.string(),
   uploadedAt: z.string(),
+  status: z.enum(CODING_DICTIONARY_STATUSES),
+  fileName: z.string(),
+  /** The import job's progress (steps: the check, then each batch of terms), while importing; null otherwise. */
+  progress: jobProgressSchema.nullable(),
+  /** Why the upload failed, in the reader's language; null unless failed. */
+  failure: z.string().nullable(),
+  /** How many row problems a refused file had; `problems` lists the first 200. */
+  problemCount: z.number(),
+  problems: z.array(codingRowProblemSchema),
 });
 export type CodingDictionary = z.infer<typeof codingDictionarySchema>;
 

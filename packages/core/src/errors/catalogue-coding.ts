@@ -23,6 +23,8 @@ export const CODING_ERRORS = {
   'coding.dictionary_not_found': { status: 404, 'zh-CN': '编码词典不存在', 'en-US': 'Coding dictionary not found' },
   'coding.dictionary_exists': { status: 409, 'zh-CN': '词典 {name} 的版本 {version} 已存在', 'en-US': 'Version {version} of dictionary {name} already exists' },
   'coding.dictionary_in_use': { status: 409, 'zh-CN': '词典已有 {count} 个编码或被字段使用，不能删除；可停用', 'en-US': 'The dictionary is used by {count} codings or fields and cannot be deleted; disable it instead' },
+  'coding.dictionary_not_ready': { status: 409, 'zh-CN': '编码词典尚未导入完成或导入失败', 'en-US': 'The coding dictionary is still importing or its import failed' },
+  'coding.dictionary_importing': { status: 409, 'zh-CN': '编码词典正在导入，请稍后再试', 'en-US': 'The coding dictionary is importing; try again when it ends' },
   'coding.dictionary_disabled': { status: 409, 'zh-CN': '编码词典已停用', 'en-US': 'The coding dictionary is disabled' },
   'coding.field_not_text': { status: 422, 'zh-CN': '只能选择当前设计中的文本字段进行编码', 'en-US': 'Only a text field of the current design can be coded' },
   'coding.field_not_found': { status: 404, 'zh-CN': '编码字段不存在', 'en-US': 'Coding field not found' },
@@ -33,5 +35,5 @@ export const CODING_ERRORS = {
 } as const;
 
 export const CODING_NOTICES = {
-  'ok.coding_uploaded': { 'zh-CN': '编码词典已导入', 'en-US': 'Coding dictionary imported' },
+  'ok.coding_uploaded': { 'zh-CN': '编码词典已上传，正在导入', 'en-US': 'Coding dictionary uploaded; importing' },
 } as const;

@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
-import type { CodingDictionaryKind } from '@dcap/core';
+import type { Json } from './columns.js';
+import type { CodingDictionaryKind, CodingDictionaryStatus } from '@dcap/core';
 
 /** An uploaded coding dictionary, one row per version (migration 0034). */
 export interface CodingDictionariesTable {
@@ -13,6 +14,16 @@ export interface CodingDictionariesTable {
   enabled: Generated<boolean>;
   uploaded_by: number | null;
   uploaded_at: Generated<Date>;
+  /** The upload's state (migration 0038): importing while its job runs, then ready or failed. */
+  status: Generated<CodingDictionaryStatus>;
+  file_name: Generated<string>;
+  /** The uploaded file, kept until the job ends. */
+  file_bytes: Buffer | null;
+  job_id: number | null;
+  /** A refused file's row problems, at most 200, as catalogue codes and parameters. */
+  problems: Json;
+  problem_count: Generated<number>;
+  failure: Json;
 }
 
 /** A term of a coding dictionary with its place in the hierarchy (migration 0034). */

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from 'write-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { multipartForm } from '../attachments/attachments.fixture.js';
+import { JobWorker } from '../jobs/worker.js';
+import { codingImportJobHandler, TERM_BATCH } from './import-job.js';
 import type { Reply } from '../../test/harness.js';
 import { changedTables, tableChecksums } from '../../test/checksum.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
@@ -54,6 +56,20 @@ async function upload(who: Persona, fields: Record<string, string>, file: { name
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
+/** Runs the queued jobs, as the server's worker would. */
+const drain = () => rs.study.t.app.jobs.drain();
+const info = async (id: number, lang?: string) => ok(await get(admin(), `/dcap/sys/coding/info/${String(id)}`, lang)) as CodingDictionary;
+
+/** Uploads a dictionary, which answers at once while importing, and runs its import job. */
+async function imported(fields: Record<string, string>, file: { name: string; bytes: Buffer }): Promise<CodingDictionary> {
+  const queued = ok(await upload(admin(), fields, file)) as CodingDictionary;
+  expect(queued.status).toBe('importing');
+  expect(await drain()).toBe(1);
+  return info(queued.id);
+}
+
+const termCodes = async (id: number) => (await db().selectFrom('coding_terms').select('code').where('dictionary_id', '=', id).execute()).map((row) => row.code);
+
 const codingAudit = () => db().selectFrom('audit_log').selectAll().where('action', 'like', 'coding.%').orderBy('id').execute();
 
 /** Saves adverse-event rows the way the entry page does. */
@@ -69,37 +85,59 @@ async function saveAe(who: Persona, subject: AddedSubject, terms: string[]): Pro
 }
 
 describe('the coding library on the platform', () => {
-  it('refuses a dictionary with bad rows whole, listing each row’s problem in the caller’s language, and stores nothing', async () => {
+  it('refuses in the request a missing file, one it cannot read, one without the header, and a caller without the right, storing nothing', async () => {
     const before = await tableChecksums(rs.study.t.database);
+    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, null), 422, 'coding.file_missing');
+    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'x.pdf', bytes: Buffer.from('%PDF-1.4\n') }), 422, 'coding.file_unreadable');
+    const noHeader = await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'x.csv', bytes: Buffer.from('10019211,Headache\n') }, 'en-US');
+    refused(noHeader, 422, 'coding.header_missing');
+    expect(noHeader.body.msg).toBe('The first row must name the columns, at least code and term (columns: code, term, term_en, level, parent_code)');
+    refused(await upload(rs.people.dataManager, { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'm.csv', bytes: Buffer.from(MEDDRA_CSV) }), 403, 'permission.platform_admin_required');
+    expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
+  });
+
+  it('marks an upload with bad rows failed once its job has checked them, listing each row’s problem in the reader’s language, with no term stored', async () => {
     const bad = ['code,term,level,parent_code', 'S1,Soc,SOC,', 'P1,Pt,PT,S1', 'P1,Again,LLT,P1', 'L2,Orphan,LLT,NOPE', ',No code,LLT,P1'].join('\n');
-    const en = await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'bad.csv', bytes: Buffer.from(bad) }, 'en-US');
-    refused(en, 422, 'coding.rows_invalid');
-    expect(en.body.msg).toBe('The dictionary has 5 problems; no term was imported. First: row 3: Parent S1 is on level SOC, not the level above');
-    expect((en.body.errors as { path: string; message: string }[]).map((e) => `${e.path}: ${e.message}`)).toEqual([
+    const queued = ok(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'bad.csv', bytes: Buffer.from(bad) }, 'en-US')) as CodingDictionary;
+    expect(queued).toMatchObject({ status: 'importing', fileName: 'bad.csv', termCount: 0, enabled: false, progress: { done: 0, total: 0 }, failure: null, problems: [] });
+    expect(await drain()).toBe(1);
+    const en = await info(queued.id, 'en-US');
+    expect(en).toMatchObject({ status: 'failed', termCount: 0, enabled: false, progress: null, problemCount: 5 });
+    expect(en.failure).toBe('The dictionary has 5 problems; no term was imported. First: row 3: Parent S1 is on level SOC, not the level above');
+    expect(en.problems.map((e) => `row ${String(e.row)} ${e.column ?? ''}: ${e.message}`)).toEqual([
       'row 3 parent_code: Parent S1 is on level SOC, not the level above',
       'row 4 code: Code P1 repeats row 3',
       'row 4 parent_code: The parents of code P1 form a loop',
       'row 5 parent_code: Parent code NOPE is not in the dictionary',
       'row 6 code: A required value is missing',
     ]);
-    const zh = await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'bad.csv', bytes: Buffer.from(bad) }, 'zh-CN');
-    expect(zh.body.msg).toContain('词典有 5 处问题');
-    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, null), 422, 'coding.file_missing');
-    refused(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'x.pdf', bytes: Buffer.from('%PDF-1.4\n') }), 422, 'coding.file_unreadable');
-    refused(await upload(rs.people.dataManager, { name: 'MedDRA', kind: 'MedDRA', version: '26.0' }, { name: 'm.csv', bytes: Buffer.from(MEDDRA_CSV) }), 403, 'permission.platform_admin_required');
-    expect(changedTables(before, await tableChecksums(rs.study.t.database))).toEqual([]);
+    const zh = await info(queued.id, 'zh-CN');
+    expect(zh.failure).toContain('词典有 5 处问题');
+    expect(zh.problems[0]?.message).toBe('上级 S1 的层级 SOC 不是本层级的上一级');
+    expect(await termCodes(queued.id)).toEqual([]);
+    expect((await db().selectFrom('coding_dictionaries').select('file_bytes').where('id', '=', queued.id).executeTakeFirstOrThrow()).file_bytes).toBeNull();
+    const job = await db().selectFrom('jobs').selectAll().where('kind', '=', 'coding.import').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job.status).toBe('failed');
+    expect((await codingAudit()).map((row) => row.action)).toEqual(['coding.dictionary_upload', 'coding.dictionary_import_fail']);
+    expect((await codingAudit()).at(-1)).toMatchObject({ entity_id: String(queued.id), actor_username: 'admin', new_value: expect.objectContaining({ problemCount: 5, failure: 'coding.rows_invalid' }) as unknown });
+    // A failed upload is refused for use and deleted to upload the version again.
+    refused(await post(admin(), '/dcap/sys/coding/enable', { id: queued.id, enabled: true }), 409, 'coding.dictionary_not_ready');
+    ok(await post(admin(), '/dcap/sys/coding/delete', { id: queued.id }));
   });
 
   let meddra: CodingDictionary;
 
-  it('imports a CSV dictionary with its hierarchy, refuses the same name and version again, and audits the upload', async () => {
-    meddra = ok(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) })) as CodingDictionary;
-    expect(meddra).toMatchObject({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123', termCount: 7, enabled: true, codingCount: 0, uploadedBy: 'admin' });
+  it('imports a CSV dictionary with its hierarchy by its job, refuses the same name and version again, and audits the upload and its outcome', async () => {
+    const auditBefore = (await codingAudit()).length;
+    meddra = await imported({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) });
+    expect(meddra).toMatchObject({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123', termCount: 7, enabled: true, codingCount: 0, uploadedBy: 'admin', status: 'ready', progress: null, failure: null });
+    expect((await termCodes(meddra.id)).sort()).toEqual(['10019198', '10019211', '10019231', '10019233', '10027599', '10028813', '10029205']);
     refused(await upload(admin(), { name: 'meddra', kind: 'MedDRA', version: '26.0' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) }), 409, 'coding.dictionary_exists');
-    const [row] = await codingAudit();
+    const [row, outcome] = (await codingAudit()).slice(auditBefore);
     expect(row).toMatchObject({ action: 'coding.dictionary_upload', entity_type: 'coding_dictionary', entity_id: String(meddra.id), actor_username: 'admin' });
-    expect(row?.new_value).toMatchObject({ name: 'MedDRA', version: '26.0', termCount: 7, file: 'meddra.csv' });
-    expect(ok(await get(admin(), `/dcap/sys/coding/info/${String(meddra.id)}`))).toEqual(meddra);
+    expect(row?.new_value).toMatchObject({ name: 'MedDRA', version: '26.0', file: 'meddra.csv' });
+    expect(outcome).toMatchObject({ action: 'coding.dictionary_import', entity_id: String(meddra.id), actor_username: 'admin', new_value: expect.objectContaining({ termCount: 7, enabled: true }) as unknown });
+    expect((await db().selectFrom('coding_dictionaries').select('file_bytes').where('id', '=', meddra.id).executeTakeFirstOrThrow()).file_bytes).toBeNull();
   });
 
   it('imports an xlsx dictionary as a new version beside the old one', async () => {
@@ -109,7 +147,8 @@ describe('the coding library on the platform', () => {
       ['10019231', '头痛', 'Headaches', 'HLGT', '10029205'].map((value) => ({ value })),
     ];
     const bytes = await writeXlsxFile([{ sheet: 'Terms', data: sheet }], {}).toBuffer();
-    const next = ok(await upload(admin(), { name: 'MedDRA', kind: 'MedDRA', version: '27.0' }, { name: 'meddra.xlsx', bytes })) as CodingDictionary;
+    const next = await imported({ name: 'MedDRA', kind: 'MedDRA', version: '27.0' }, { name: 'meddra.xlsx', bytes });
+    expect(next.failure).toBe(null);
     expect(next.termCount).toBe(2);
     const list = ok(await get(admin(), '/dcap/sys/coding/list')) as CodingDictionary[];
     expect(list.map((d) => `${d.name} ${d.version}`)).toEqual(['MedDRA 27.0', 'MedDRA 26.0']);
@@ -131,6 +170,47 @@ describe('the coding library on the platform', () => {
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.terms.map((t) => t.code)).toEqual(['10028813']);
     expect((await search('text=100%25')).total).toBe(0);
+  });
+
+  it('resumes an import interrupted between batches: progress shown while importing, every term stored once', async () => {
+    const count = TERM_BATCH * 2 + 500;
+    const lines = ['code,term', ...Array.from({ length: count }, (_, i) => `B${String(i)},Term ${String(i)}`)];
+    const queued = ok(await upload(admin(), { name: 'Big list', kind: 'other', version: '1' }, { name: 'big.csv', bytes: Buffer.from(lines.join('\n')) })) as CodingDictionary;
+    // A worker that stops (the server shuts down) after the first batch: the job goes back to the queue.
+    const stopping = new JobWorker(rs.study.t.deps);
+    stopping.register({
+      kind: codingImportJobHandler.kind,
+      run: (context) =>
+        codingImportJobHandler.run({
+          ...context,
+          step: async (name, work) => {
+            const value = await context.step(name, work);
+            if (name === 'terms.0') await stopping.stop();
+            return value;
+          },
+        }),
+    });
+    expect(await stopping.runOnce()).toBe(true);
+    const job = await db().selectFrom('jobs').selectAll().where('kind', '=', 'coding.import').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'queued', progress_done: 1, progress_total: 4 });
+    expect(await info(queued.id)).toMatchObject({ status: 'importing', progress: { done: 1, total: 4 }, enabled: false });
+    expect((await termCodes(queued.id)).length).toBe(TERM_BATCH);
+    // Not offered for coding, nor deleted, while importing.
+    const setup = ok(await get(rs.people.dataManager, '/dcap/coding/setup')) as CodingSetup;
+    expect(setup.dictionaries.map((d) => d.id)).not.toContain(queued.id);
+    refused(await post(admin(), '/dcap/sys/coding/delete', { id: queued.id }), 409, 'coding.dictionary_importing');
+    expect(await drain()).toBe(1);
+    expect(await info(queued.id)).toMatchObject({ status: 'ready', termCount: count, enabled: true, progress: null });
+    const codes = await termCodes(queued.id);
+    expect(codes.length).toBe(count);
+    expect(new Set(codes).size).toBe(count);
+    expect((await db().selectFrom('jobs').select(['status', 'progress_done']).where('id', '=', job.id).executeTakeFirstOrThrow())).toEqual({ status: 'succeeded', progress_done: 4 });
+    // A worker that died after the import's last step: run again, the job finds it ready and writes nothing.
+    await db().updateTable('jobs').set({ status: 'queued', finished_at: null }).where('id', '=', job.id).execute();
+    expect(await drain()).toBe(1);
+    expect((await termCodes(queued.id)).length).toBe(count);
+    expect((await codingAudit()).filter((row) => row.action === 'coding.dictionary_import' && row.entity_id === String(queued.id))).toHaveLength(1);
+    ok(await post(admin(), '/dcap/sys/coding/delete', { id: queued.id }));
   });
 });
 
@@ -159,7 +239,7 @@ describe('coding in a project', () => {
 
   it('changes a coded field’s dictionary and removes a field nothing is coded in, audited', async () => {
     const { dataManager } = rs.people;
-    const other = ok(await upload(admin(), { name: 'Local terms', kind: 'other', version: '1' }, { name: 'local.csv', bytes: Buffer.from('code,term\nX1,Something') })) as CodingDictionary;
+    const other = await imported({ name: 'Local terms', kind: 'other', version: '1' }, { name: 'local.csv', bytes: Buffer.from('code,term\nX1,Something') });
     const added = ok(await post(dataManager, '/dcap/coding/field/save', { instrumentId: rs.instruments.DM, path: 'INITIALS', dictionaryId: meddraId })) as CodingSetup;
     const initials = added.fields.find((f) => f.path === 'INITIALS');
     if (!initials) throw new Error('no field');

@@ -1,11 +1,38 @@
-import type { CodingTermInput } from '@dcap/core';
-import type { Insertable } from 'kysely';
+import type { CodingDictionaryStatus, CodingTermInput, JobStatus } from '@dcap/core';
+import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { CodingDictionaryRow, CodingTermRow, Database } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
 /** A dictionary with the uploader's name and how many codings use it. */
-export type DictionaryInfo = CodingDictionaryRow & { uploaded_name: string | null; coding_count: number };
+export type DictionaryInfo = Omit<CodingDictionaryRow, 'file_bytes'> & {
+  uploaded_name: string | null;
+  coding_count: number;
+  job_status: JobStatus | null;
+  job_done: number | null;
+  job_total: number | null;
+  job_error: unknown;
+};
+
+/** The columns of a dictionary without its stored file. */
+const DICTIONARY_COLUMNS = [
+  'd.id',
+  'd.name',
+  'd.kind',
+  'd.version',
+  'd.language',
+  'd.licence_note',
+  'd.term_count',
+  'd.enabled',
+  'd.uploaded_by',
+  'd.uploaded_at',
+  'd.status',
+  'd.file_name',
+  'd.job_id',
+  'd.problems',
+  'd.problem_count',
+  'd.failure',
+] as const;
 
 /** Terms go in slices, each slice one JSON parameter unpacked by the database: one statement per slice. */
 const TERM_SLICE = 5000;
@@ -16,17 +43,18 @@ function dictionaryQuery(db: Executor) {
   return db
     .selectFrom('coding_dictionaries as d')
     .leftJoin('users as u', 'u.id', 'd.uploaded_by')
-    .selectAll('d')
-    .select('u.username as uploaded_name')
+    .leftJoin('jobs as j', 'j.id', 'd.job_id')
+    .select(DICTIONARY_COLUMNS)
+    .select(['u.username as uploaded_name', 'j.status as job_status', 'j.progress_done as job_done', 'j.progress_total as job_total', 'j.error as job_error'])
     .select((eb) => eb.selectFrom('field_codings as c').whereRef('c.dictionary_id', '=', 'd.id').select((inner) => inner.fn.countAll<string>().as('n')).as('coding_count'));
 }
 
 const withCount = (row: Omit<DictionaryInfo, 'coding_count'> & { coding_count: string | number | null }): DictionaryInfo => ({ ...row, coding_count: Number(row.coding_count ?? 0) });
 
-/** Every dictionary, by name and newest version first. */
+/** Every dictionary, by name and newest version first; `enabledOnly` the ready and enabled ones. */
 export async function listDictionaries(db: Executor, enabledOnly = false): Promise<DictionaryInfo[]> {
   let query = dictionaryQuery(db);
-  if (enabledOnly) query = query.where('d.enabled', '=', true);
+  if (enabledOnly) query = query.where('d.enabled', '=', true).where('d.status', '=', 'ready');
   return (await query.orderBy(sql`lower(d.name)`).orderBy('d.uploaded_at', 'desc').orderBy('d.id', 'desc').execute()).map(withCount);
 }
 
@@ -35,9 +63,30 @@ export async function findDictionary(db: Executor, id: number): Promise<Dictiona
   return row && withCount(row);
 }
 
-/** The dictionary row locked for a change (enable, delete). */
-export async function lockDictionary(trx: Executor, id: number): Promise<CodingDictionaryRow | undefined> {
-  return trx.selectFrom('coding_dictionaries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** The dictionary row locked for a change (enable, delete, the import job's end), its file left out. */
+export async function lockDictionary(trx: Executor, id: number): Promise<(Omit<CodingDictionaryRow, 'file_bytes'> & { job_status: JobStatus | null }) | undefined> {
+  return trx
+    .selectFrom('coding_dictionaries as d')
+    .leftJoin('jobs as j', 'j.id', 'd.job_id')
+    .select(DICTIONARY_COLUMNS)
+    .select('j.status as job_status')
+    .where('d.id', '=', id)
+    .forUpdate('d')
+    .executeTakeFirst();
+}
+
+/** The stored file of a dictionary being imported. */
+export async function dictionaryFile(db: Executor, id: number): Promise<{ status: CodingDictionaryStatus; kind: CodingDictionaryRow['kind']; file_bytes: Buffer | null } | undefined> {
+  return db.selectFrom('coding_dictionaries').select(['status', 'kind', 'file_bytes']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateDictionary(trx: Executor, id: number, changes: Updateable<Database['coding_dictionaries']>): Promise<void> {
+  await trx.updateTable('coding_dictionaries').set(changes).where('id', '=', id).execute();
+}
+
+/** Removes the terms an interrupted or refused import left (all or none). */
+export async function deleteTerms(trx: Executor, dictionaryId: number): Promise<void> {
+  await trx.deleteFrom('coding_terms').where('dictionary_id', '=', dictionaryId).execute();
 }
 
 export async function findByNameVersion(db: Executor, name: string, version: string): Promise<{ id: number } | undefined> {
@@ -48,8 +97,8 @@ export async function findByNameVersion(db: Executor, name: string, version: str
     .executeTakeFirst();
 }
 
-export async function insertDictionary(trx: Executor, row: Insertable<Database['coding_dictionaries']>): Promise<CodingDictionaryRow> {
-  return trx.insertInto('coding_dictionaries').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertDictionary(trx: Executor, row: Insertable<Database['coding_dictionaries']>) {
+  return trx.insertInto('coding_dictionaries').values(row).returning(['id', 'name', 'kind', 'version', 'language', 'term_count', 'enabled']).executeTakeFirstOrThrow();
 }
 
 /** Stores the terms of a new dictionary, a slice per statement. */

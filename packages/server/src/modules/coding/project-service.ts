@@ -71,7 +71,7 @@ export async function codingSetup(deps: ServiceDeps, caller: ProjectCaller): Pro
   return {
     fields: rows.map((row) => presentField(row, codable.get(`${String(row.instrument_id)}:${row.path}`))),
     candidates,
-    dictionaries: (await dictionaries.listDictionaries(deps.db, true)).map(presentDictionary).map(({ id, name, kind, version, language }) => ({ id, name, kind, version, language })),
+    dictionaries: (await dictionaries.listDictionaries(deps.db, true)).map((row) => presentDictionary(row, caller.meta.locale)).map(({ id, name, kind, version, language }) => ({ id, name, kind, version, language })),
     rights: { configure: canInProject(caller.project.access, 'coding.configure'), code: canInProject(caller.project.access, 'record.code') },
   };
 }

@@ -21,7 +21,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { MANAGE_LIBRARY } from '../library/access.js';
+import type { JobWorker } from '../jobs/worker.js';
 import * as library from './dictionary-service.js';
+import { codingImportJobHandler } from './import-job.js';
 import * as project from './project-service.js';
 
 const TAG = 'coding';
@@ -34,15 +36,16 @@ const CONFIGURE = { project: 'coding.configure' } as const;
  * /dcap/sys/coding for the platform's library administrators, and coding of the session's project's values
  * under /dcap/coding.
  */
-export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps): void {
+export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry, deps: ServiceDeps, worker: JobWorker): void {
+  worker.register(codingImportJobHandler);
   routes.add(app, {
     method: 'GET',
     url: '/dcap/sys/coding/list',
-    summary: 'Coding dictionaries, every version, with their term and coding counts',
+    summary: 'Coding dictionaries, every version, with their term and coding counts, their upload state, an import’s progress and a refused file’s row problems',
     tag: TAG,
     access: MANAGE_LIBRARY,
     response: codingDictionaryListSchema,
-    handler: () => library.listDictionaries(deps),
+    handler: ({ caller }) => library.listDictionaries(deps, caller.meta.locale),
   });
   routes.add(app, {
     method: 'GET',
@@ -52,12 +55,12 @@ export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry
     access: MANAGE_LIBRARY,
     params: codingDictionaryParamsSchema,
     response: codingDictionarySchema,
-    handler: ({ params }) => library.dictionaryInfo(deps, params.id),
+    handler: ({ caller, params }) => library.dictionaryInfo(deps, params.id, caller.meta.locale),
   });
   routes.add(app, {
     method: 'POST',
     url: '/dcap/sys/coding/upload',
-    summary: 'Upload a coding dictionary as CSV or xlsx (columns code, term, term_en, level, parent_code); every row is checked and a file with a bad row is refused whole, its problems listed by row',
+    summary: 'Upload a coding dictionary as CSV or xlsx (columns code, term, term_en, level, parent_code): the file is stored and imported by a background job, answered at once in state importing; the job checks every row, and a file with a bad row is refused whole (the dictionary failed, its problems listed by row)',
     tag: TAG,
     access: MANAGE_LIBRARY,
     consumes: ['multipart/form-data'],
@@ -65,7 +68,7 @@ export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry
     body: codingUploadSchema,
     response: codingDictionarySchema,
     successMessage: 'ok.coding_uploaded',
-    handler: ({ caller, body, request }) => library.uploadDictionary(deps, caller, body, request.uploadedFile),
+    handler: ({ caller, body, request }) => library.uploadDictionary(deps, worker, caller, body, request.uploadedFile),
   });
   routes.add(app, {
     method: 'POST',
@@ -95,7 +98,7 @@ export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry
     access: MANAGE_LIBRARY,
     query: codingTermQuerySchema,
     response: codingTermPageSchema,
-    handler: ({ query }) => library.browseTerms(deps, query),
+    handler: ({ caller, query }) => library.browseTerms(deps, query, caller.meta.locale),
   });
 
   routes.add(app, {

@@ -53,6 +53,9 @@ export interface StoredJobError {
   params: Record<string, string | number>;
 }
 
+/** Whether a handler's error is the worker stopping the job (the server stops, or the job is no longer its own), not a failure. */
+export const isJobStop = (error: unknown): boolean => error instanceof Interrupted || error instanceof Lost;
+
 export function jobErrorOf(error: unknown): StoredJobError {
   if (error instanceof AppError) return { code: error.code, params: error.params };
   return { code: 'job.internal_error', params: {} };

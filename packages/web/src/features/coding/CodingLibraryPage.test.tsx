@@ -18,6 +18,30 @@ const MEDDRA: CodingDictionary = {
   codingCount: 12,
   uploadedBy: 'admin',
   uploadedAt: '2026-03-01T08:00:00.000Z',
+  status: 'ready',
+  fileName: 'meddra.csv',
+  progress: null,
+  failure: null,
+  problemCount: 0,
+  problems: [],
+};
+const IMPORTING: CodingDictionary = { ...MEDDRA, id: 5, version: '27.0', termCount: 0, enabled: false, codingCount: 0, status: 'importing', progress: { done: 20, total: 41 } };
+const FAILED: CodingDictionary = {
+  ...MEDDRA,
+  id: 6,
+  name: 'WHODrug',
+  kind: 'WHODrug',
+  version: '2026.1',
+  termCount: 0,
+  enabled: false,
+  codingCount: 0,
+  status: 'failed',
+  failure: '词典有 203 处问题，未导入任何术语。第一处：第 3 行 编码 P1 重复（第 2 行已有）',
+  problemCount: 203,
+  problems: [
+    { row: 3, column: 'code', message: '编码 P1 重复（第 2 行已有）' },
+    { row: 4, column: 'parent_code', message: '上级编码 NOPE 不在词典中' },
+  ],
 };
 const TERMS: CodingTermPage = {
   total: 1,
@@ -52,6 +76,37 @@ describe('coding library /sys/coding (spec 000 §2.2)', { timeout: 60_000 }, () 
 
     fireEvent.click(screen.getByTestId('coding-enable-4'));
     await waitFor(() => expect(fake.requests.find((r) => r.path === '/sys/coding/enable')?.body).toBe(JSON.stringify({ id: 4, enabled: false })));
+    cleanup();
+  });
+
+  it('shows an importing upload with its progress, asks again until it is ready, and lists a failed upload’s problems', async () => {
+    let calls = 0;
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(makeInit(ADMIN)),
+      'GET /sys/coding/list': () => {
+        calls += 1;
+        return ok(calls === 1 ? [IMPORTING, FAILED] : [{ ...IMPORTING, status: 'ready', progress: null, termCount: 80412, enabled: true }, FAILED]);
+      },
+    });
+    renderApp({ path: '/sys/coding', fetch: fake.fetch, locale: 'zh-CN', token: 't' });
+    const status = await screen.findByTestId('coding-status-5', {}, FIRST);
+    expect(within(status).getByText('导入中')).toBeDefined();
+    expect(within(screen.getByTestId('coding-progress-5')).getByText('48%')).toBeDefined();
+    expect(screen.getByTestId<HTMLButtonElement>('coding-browse-5').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('coding-delete-5').disabled).toBe(true);
+    expect(screen.getByTestId('coding-enable-5').classList.contains('ant-switch-disabled')).toBe(true);
+
+    expect(within(screen.getByTestId('coding-status-6')).getByText('导入失败')).toBeDefined();
+    fireEvent.click(screen.getByTestId('coding-problems-6'));
+    const problems = await screen.findByTestId('coding-problems');
+    expect(within(problems).getByText('词典有 203 处问题，未导入任何术语。第一处：第 3 行 编码 P1 重复（第 2 行已有）')).toBeDefined();
+    expect(within(problems).getByText('第 4 行 parent_code: 上级编码 NOPE 不在词典中')).toBeDefined();
+    expect(within(problems).getByText('另有 201 处问题未列出')).toBeDefined();
+
+    // The list is asked again while an upload imports, until it is ready; then it stops asking.
+    await waitFor(() => expect(within(screen.getByTestId('coding-status-5')).getByText('可用')).toBeDefined(), { timeout: 10_000 });
+    expect(calls).toBe(2);
+    expect(screen.getByTestId<HTMLButtonElement>('coding-browse-5').disabled).toBe(false);
     cleanup();
   });
 

@@ -1,11 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Space, Spin, Switch, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Progress, Select, Space, Spin, Switch, Table, Tag, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodingDictionary, CodingDictionaryKind } from '@dcap/core';
-import { CODING_ACCEPT, CODING_DICTIONARY_KINDS, CODING_MAX_BYTES } from '@dcap/core';
+import { CODING_ACCEPT, CODING_DICTIONARY_KINDS, CODING_MAX_BYTES, jobPercent } from '@dcap/core';
 import { isApiError } from '../../api/errors';
 import { useConfirm } from '../../lib/confirm';
 import { useCodingDictionaries, useDictionaryDelete, useDictionaryEnable, useDictionaryUpload } from './api';
@@ -56,6 +56,7 @@ function UploadModal({ open, onClose }: { open: boolean; onClose: () => void }) 
       destroyOnHidden
     >
       <Spin spinning={upload.isPending} description={t('coding.upload.working')}>
+        <Alert type="info" showIcon title={t('coding.upload.queuedHint')} style={{ marginBottom: 16 }} />
         <Form form={form} layout="vertical" initialValues={{ kind: 'MedDRA' }} data-testid="coding-upload-form">
           <Form.Item name="name" label={t('coding.columns.name')} rules={[{ required: true, whitespace: true, message: t('coding.upload.nameRequired') }, { max: 100 }]}>
             <Input data-testid="coding-upload-name" />
@@ -111,9 +112,65 @@ function UploadModal({ open, onClose }: { open: boolean; onClose: () => void }) 
   );
 }
 
+/** An upload's state: a progress bar while its job imports, then ready, or failed with a link to its problems. */
+function StatusCell({ dictionary, onProblems }: { dictionary: CodingDictionary; onProblems: () => void }) {
+  const { t } = useTranslation();
+  const id = String(dictionary.id);
+  if (dictionary.status === 'importing') {
+    const progress = dictionary.progress ?? { done: 0, total: 0 };
+    return (
+      <Flex vertical gap={0} data-testid={`coding-status-${id}`}>
+        <Tag color="processing" style={{ alignSelf: 'flex-start' }}>
+          {t('coding.status.importing')}
+        </Tag>
+        <Progress size="small" percent={jobPercent('running', progress)} status="active" data-testid={`coding-progress-${id}`} />
+      </Flex>
+    );
+  }
+  if (dictionary.status === 'failed') {
+    return (
+      <Space size={4} data-testid={`coding-status-${id}`}>
+        <Tag color="error">{t('coding.status.failed')}</Tag>
+        <Button size="small" type="link" danger data-testid={`coding-problems-${id}`} onClick={onProblems}>
+          {t('coding.actions.problems')}
+        </Button>
+      </Space>
+    );
+  }
+  return (
+    <Tag color="success" data-testid={`coding-status-${id}`}>
+      {t('coding.status.ready')}
+    </Tag>
+  );
+}
+
+/** A failed upload's refusal and its rows' problems, in the reader's language. */
+function ProblemsModal({ dictionary, onClose }: { dictionary: CodingDictionary | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const unlisted = dictionary ? dictionary.problemCount - dictionary.problems.length : 0;
+  return (
+    <Modal open={dictionary !== null} onCancel={onClose} footer={null} width={720} title={dictionary ? t('coding.problems.title', { name: dictionary.name, version: dictionary.version }) : ''} destroyOnHidden>
+      {dictionary ? (
+        <Flex vertical gap={12} data-testid="coding-problems">
+          <Alert type="error" showIcon title={dictionary.failure} />
+          {dictionary.problems.length > 0 ? (
+            <ul style={{ maxHeight: 360, overflow: 'auto', margin: 0, paddingInlineStart: 18 }} data-testid="coding-problem-list">
+              {dictionary.problems.map((problem) => (
+                <li key={`${String(problem.row)}:${problem.column ?? ''}:${problem.message}`}>{`${t('coding.problems.row', { row: problem.row })}${problem.column ? ` ${problem.column}` : ''}: ${problem.message}`}</li>
+              ))}
+            </ul>
+          ) : null}
+          {unlisted > 0 ? <Typography.Text type="secondary">{t('coding.problems.more', { count: unlisted })}</Typography.Text> : null}
+        </Flex>
+      ) : null}
+    </Modal>
+  );
+}
+
 /**
  * The coding library (spec 000 §2.2 "coding library"; docs/decisions.md "Coding library"): the dictionaries a
- * licence holder uploaded, every version, enabled or not; uploads checked row by row; a term browser.
+ * licence holder uploaded, every version, enabled or not; uploads imported by a background job with their
+ * progress (the list asks again while one imports), a failed upload's row problems; a term browser.
  */
 export function CodingLibraryPage() {
   const { t } = useTranslation();
@@ -123,35 +180,37 @@ export function CodingLibraryPage() {
   const confirm = useConfirm();
   const [uploading, setUploading] = useState(false);
   const [browsing, setBrowsing] = useState<CodingDictionary | null>(null);
+  const [failed, setFailed] = useState<CodingDictionary | null>(null);
   const columns: TableColumnsType<CodingDictionary> = [
-    { title: t('coding.columns.name'), dataIndex: 'name' },
-    { title: t('coding.columns.kind'), dataIndex: 'kind', width: 110, render: (kind: CodingDictionaryKind) => <Tag>{t(`coding.kind.${kind}`)}</Tag> },
-    { title: t('coding.columns.version'), dataIndex: 'version', width: 90 },
-    { title: t('coding.columns.language'), dataIndex: 'language', width: 80, render: (value: string) => value || '—' },
-    { title: t('coding.columns.terms'), dataIndex: 'termCount', width: 100, align: 'right' },
-    { title: t('coding.columns.codings'), dataIndex: 'codingCount', width: 100, align: 'right' },
+    { title: t('coding.columns.name'), dataIndex: 'name', width: 140 },
+    { title: t('coding.columns.kind'), dataIndex: 'kind', width: 100, render: (kind: CodingDictionaryKind) => <Tag>{t(`coding.kind.${kind}`)}</Tag> },
+    { title: t('coding.columns.version'), dataIndex: 'version', width: 80 },
+    { title: t('coding.columns.language'), dataIndex: 'language', width: 90, render: (value: string) => value || '—' },
+    { title: t('coding.columns.status'), key: 'status', width: 130, render: (_, d) => <StatusCell dictionary={d} onProblems={() => setFailed(d)} /> },
+    { title: t('coding.columns.terms'), dataIndex: 'termCount', width: 80, align: 'right' },
+    { title: t('coding.columns.codings'), dataIndex: 'codingCount', width: 80, align: 'right' },
     {
       title: t('coding.columns.enabled'),
       key: 'enabled',
-      width: 90,
-      render: (_, d) => <Switch size="small" checked={d.enabled} loading={enable.isPending && enable.variables.id === d.id} data-testid={`coding-enable-${String(d.id)}`} onChange={(enabled) => enable.mutate({ id: d.id, enabled })} />,
+      width: 80,
+      render: (_, d) => <Switch size="small" checked={d.enabled} disabled={d.status !== 'ready'} loading={enable.isPending && enable.variables.id === d.id} data-testid={`coding-enable-${String(d.id)}`} onChange={(enabled) => enable.mutate({ id: d.id, enabled })} />,
     },
-    { title: t('coding.columns.uploaded'), key: 'uploaded', width: 200, render: (_, d) => `${d.uploadedBy} ${dayjs(d.uploadedAt).format('YYYY-MM-DD HH:mm')}` },
+    { title: t('coding.columns.uploaded'), key: 'uploaded', width: 170, render: (_, d) => `${d.uploadedBy} ${dayjs(d.uploadedAt).format('YYYY-MM-DD HH:mm')}` },
     { title: t('coding.columns.licenceNote'), dataIndex: 'licenceNote', ellipsis: true, render: (value: string) => value || '—' },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 150,
+      width: 130,
       render: (_, d) => (
         <Space size={0}>
-          <Button size="small" type="link" data-testid={`coding-browse-${String(d.id)}`} onClick={() => setBrowsing(d)}>
+          <Button size="small" type="link" disabled={d.status !== 'ready'} data-testid={`coding-browse-${String(d.id)}`} onClick={() => setBrowsing(d)}>
             {t('coding.actions.terms')}
           </Button>
           <Button
             size="small"
             type="link"
             danger
-            disabled={d.codingCount > 0}
+            disabled={d.codingCount > 0 || d.status === 'importing'}
             data-testid={`coding-delete-${String(d.id)}`}
             onClick={() => confirm({ title: t('coding.confirm.delete', { name: d.name, version: d.version }), danger: true, onOk: () => remove.mutateAsync(d.id) })}
           >
@@ -173,6 +232,7 @@ export function CodingLibraryPage() {
         <Table rowKey="id" size="middle" loading={list.isLoading} columns={columns} dataSource={list.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} data-testid="coding-dictionary-table" />
       </Flex>
       <UploadModal open={uploading} onClose={() => setUploading(false)} />
+      <ProblemsModal dictionary={failed} onClose={() => setFailed(null)} />
       <Modal open={browsing !== null} onCancel={() => setBrowsing(null)} footer={null} width={1000} title={browsing ? `${browsing.name} ${browsing.version}` : ''} destroyOnHidden>
         {browsing ? <TermBrowser scope="sys" dictionaryId={browsing.id} kind={browsing.kind} /> : null}
       </Modal>

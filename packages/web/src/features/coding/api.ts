@@ -29,11 +29,18 @@ export interface ValueSearch {
   pageSize: number;
 }
 
+/** How often the dictionary list asks again while an upload is importing. */
+export const CODING_POLL_MS = 2000;
+
+export const hasImporting = (list: readonly CodingDictionary[] | undefined): boolean => list?.some((d) => d.status === 'importing') ?? false;
+
+/** The dictionaries; asked again while an upload imports, so its progress moves (docs/decisions.md "Coding library"). */
 export function useCodingDictionaries() {
   const api = useApi();
   return useQuery({
     queryKey: codingKeys.dictionaries,
     queryFn: ({ signal }): Promise<CodingDictionary[]> => api.request('/sys/coding/list', { signal, schema: codingDictionaryListSchema }),
+    refetchInterval: (query) => (hasImporting(query.state.data) ? CODING_POLL_MS : false),
   });
 }
 
