@@ -6,7 +6,7 @@ export const CODING_ERRORS = {
   'coding.rows_invalid': {
     status: 422,
     'zh-CN': '词典有 {count} 处问题，未导入任何术语。第一处：第 {row} 行 {detail}',
-    'en-US': 'The dictionary has {count} problems; no term was imported. First: row {row}: {detail}',
+    'en-US': 'Problems found in the dictionary: {count}; no term was imported. First: row {row}: {detail}',
   },
   'coding.header_missing': { status: 422, 'zh-CN': '第一行须为列名，至少包括 code 和 term（可用列：{columns}）', 'en-US': 'The first row must name the columns, at least code and term (columns: {columns})' },
   'coding.no_terms': { status: 422, 'zh-CN': '文件中没有术语', 'en-US': 'The file holds no terms' },

@@ -103,7 +103,7 @@ describe('the coding library on the platform', () => {
     expect(await drain()).toBe(1);
     const en = await info(queued.id, 'en-US');
     expect(en).toMatchObject({ status: 'failed', termCount: 0, enabled: false, progress: null, problemCount: 5 });
-    expect(en.failure).toBe('The dictionary has 5 problems; no term was imported. First: row 3: Parent S1 is on level SOC, not the level above');
+    expect(en.failure).toBe('Problems found in the dictionary: 5; no term was imported. First: row 3: Parent S1 is on level SOC, not the level above');
     expect(en.problems.map((e) => `row ${String(e.row)} ${e.column ?? ''}: ${e.message}`)).toEqual([
       'row 3 parent_code: Parent S1 is on level SOC, not the level above',
       'row 4 code: Code P1 repeats row 3',

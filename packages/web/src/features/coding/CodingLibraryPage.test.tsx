@@ -115,7 +115,7 @@ describe('coding library /sys/coding (spec 000 §2.2)', { timeout: 60_000 }, () 
       'GET /sys/init': () => ok(makeInit(ADMIN)),
       'GET /sys/coding/list': () => ok([]),
       'POST /sys/coding/upload': () =>
-        fail(422, 'The dictionary has 2 problems; no term was imported. First: row 3: Code P1 repeats row 2', {
+        fail(422, 'Problems found in the dictionary: 2; no term was imported. First: row 3: Code P1 repeats row 2', {
           errorCode: 'coding.rows_invalid',
           errors: [
             { path: 'row 3 code', message: 'Code P1 repeats row 2' },
