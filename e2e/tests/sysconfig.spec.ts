@@ -47,6 +47,9 @@ test.afterAll(async ({ request }) => {
 test('the administrator reorders and renames the header and shows the hospitals to everyone', async ({ page, browser }, info) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/sys/menu');
+  await expect(page.getByTestId('menu-setting-title-projectList')).toBeVisible();
+  // Groups start folded; one button opens them all.
+  await page.getByTestId('menu-settings-expand').click();
   await expect(page.getByTestId('menu-setting-title-sysMenu')).toBeVisible();
   await page.getByTestId('menu-setting-up-projectList').click();
   await page.getByTestId('menu-setting-titleZh-projectList').fill('我的工作台');

@@ -12,6 +12,8 @@ export const enUSSysConfig: Shape<typeof zhCNSysConfig> = {
     discard: 'Discard changes',
     menus: {
       title: 'Menus',
+      expandAll: 'Expand all',
+      collapseAll: 'Collapse all',
       intro: 'Menu entries are defined by the system; here you set their order, whether they are always shown, whether they are shown at all, and their titles in both languages. A menu only shows a page and grants nothing: the server checks every call.',
       columns: { entry: 'Entry', sort: 'Sort', always: 'Always shown', enabled: 'Shown', titleZh: 'Chinese title', titleEn: 'English title' },
       hiddenRoute: 'Hidden route',

@@ -8,6 +8,8 @@ export const zhCNSysConfig = {
     discard: '放弃修改',
     menus: {
       title: '菜单管理',
+      expandAll: '全部展开',
+      collapseAll: '全部折叠',
       intro: '菜单由系统定义，此处可调整排序、是否始终显示、是否显示以及中英文标题。菜单只决定显示，不授予任何权限：每次操作服务器都会重新校验。',
       columns: { entry: '菜单', sort: '排序', always: '始终显示', enabled: '显示', titleZh: '中文标题', titleEn: '英文标题' },
       hiddenRoute: '隐藏路由',

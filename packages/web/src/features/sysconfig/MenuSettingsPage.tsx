@@ -57,8 +57,8 @@ export function MenuSettingsPage() {
   const save = useSaveMenuSettings();
   const reset = useResetMenuSettings();
   const [drafts, setDrafts] = useState<Map<string, Draft>>(new Map());
-  /** Groups start open; null until the user folds or unfolds one. */
-  const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
+  /** Groups start folded, as a long tree reads best group by group; one button opens or folds them all. */
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const rows = useMemo(() => edited(settings.data ?? [], drafts), [settings.data, drafts]);
   const changes = flatten(rows).filter((row) => row.changed);
   const groups = flatten(rows).filter((row) => row.children).map((row) => row.key);
@@ -185,6 +185,9 @@ export function MenuSettingsPage() {
       data-testid="menu-settings-page"
       extra={
         <Space>
+          <Button onClick={() => setExpanded(expanded.length > 0 ? [] : groups)} data-testid="menu-settings-expand">
+            {expanded.length > 0 ? t('sysconfig.menus.collapseAll') : t('sysconfig.menus.expandAll')}
+          </Button>
           <Button disabled={changes.length === 0} onClick={() => setDrafts(new Map())} data-testid="menu-settings-discard">
             {t('sysconfig.discard')}
           </Button>
@@ -208,7 +211,7 @@ export function MenuSettingsPage() {
           loading={settings.isLoading}
           columns={columns}
           dataSource={rows}
-          expandable={{ expandedRowKeys: expanded ?? groups, onExpandedRowsChange: (keys) => setExpanded(keys) }}
+          expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
           data-testid="menu-settings-table"
         />
       )}

@@ -33,8 +33,13 @@ describe('menu settings /sys/menu', () => {
     const fake = menuServer();
     renderApp({ path: '/sys/menu', fetch: fake.fetch, locale: 'en-US', token: 't' });
     expect(await screen.findByTestId('menu-setting-title-projectList')).toBeDefined();
-    expect(screen.getByTestId('menu-setting-title-sysMenu')).toBeDefined();
     const table = screen.getByTestId('menu-settings-table');
+    // Groups start folded: the system group's entries show once it is opened.
+    expect(within(table).queryByTestId('menu-setting-title-sysMenu')).toBeNull();
+    const sysRow = table.querySelector('tr[data-row-key="sys"] .ant-table-row-expand-icon');
+    if (!(sysRow instanceof HTMLElement)) throw new Error('the system group has no expand button');
+    fireEvent.click(sysRow);
+    expect(await within(table).findByTestId('menu-setting-title-sysMenu')).toBeDefined();
     // Always only where the page serves everyone; the settings entry and its group can never be hidden.
     expect(within(table).getByTestId('menu-setting-always-sysUser').getAttribute('disabled')).not.toBeNull();
     expect(within(table).getByTestId('menu-setting-always-sysUnit').getAttribute('disabled')).toBeNull();
