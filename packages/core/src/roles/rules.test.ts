@@ -10,6 +10,7 @@ import {
   scopesOverlap,
   siteInvestigatorRole,
   siteNamesLabel,
+  unionScopes,
 } from './rules.js';
 
 describe('site scopes', () => {
@@ -19,6 +20,12 @@ describe('site scopes', () => {
     expect(sameScope([2, 1], [1, 2, 2])).toBe(true);
     expect(sameScope('all', [1])).toBe(false);
     expect(sameScope('all', 'all')).toBe(true);
+  });
+
+  it('unites the scopes of several roles', () => {
+    expect(unionScopes([[3, 1], [2, 3]])).toEqual([1, 2, 3]);
+    expect(unionScopes([[3], 'all'])).toBe('all');
+    expect(unionScopes([])).toEqual([]);
   });
 
   it('intersects a grant with its role', () => {

@@ -22,6 +22,12 @@ export function intersectScopes(a: SiteScope, b: SiteScope): SiteScope {
   return normaliseScope(a.filter((site) => b.includes(site)));
 }
 
+/** The sites any of the scopes covers: what a user may see over all their roles in a project. */
+export function unionScopes(scopes: readonly SiteScope[]): SiteScope {
+  if (scopes.some((scope) => scope === 'all')) return 'all';
+  return normaliseScope(scopes.flatMap((scope) => (scope === 'all' ? [] : [...scope])));
+}
+
 /** Whether two scopes share a site: a holder for all sites works at every site too. */
 export function scopesOverlap(a: SiteScope, b: SiteScope): boolean {
   if (a === 'all' || b === 'all') return true;

@@ -300,12 +300,25 @@ describe('analytics overview and projects (the big screen)', () => {
     );
   });
 
-  it('lists the administered projects with their headline figures, and none to a site member', async () => {
+  it('lists the projects a user may see with their headline figures, a site member’s over their own sites only', async () => {
     const list = ok(await rs.study.t.call('GET', '/dcap/analytics/projects', { token: rs.people.projectAdmin.token })) as AnalyticsProjects;
     const mine = list.find((project) => project.projectId === rs.projectId);
     expect(mine).toMatchObject({ env: 'uat', enrolled: live().filter((s) => s.enrolledAt !== null).length, target: 42, screeningFailures: live().filter((s) => s.status === 'SCREEN_FAILURE').length });
     expect(mine?.openQueries).toBe(live().flatMap((s) => s.queries.filter((q) => q.status === 'OPEN' || q.status === 'ANSWERED')).length);
-    expect(ok(await rs.study.t.call('GET', '/dcap/analytics/projects', { token: rs.people.coordinator.token }))).toEqual([]);
+    // The coordinator holds a role at site A only: the project is listed with site A's figures and target.
+    const theirs = (ok(await rs.study.t.call('GET', '/dcap/analytics/projects', { token: rs.people.coordinator.token })) as AnalyticsProjects).filter(
+      (project) => project.projectId === rs.projectId,
+    );
+    expect(theirs).toEqual([
+      {
+        ...mine,
+        enrolled: live(['A']).filter((s) => s.enrolledAt !== null).length,
+        screeningFailures: live(['A']).filter((s) => s.status === 'SCREEN_FAILURE').length,
+        openQueries: live(['A']).flatMap((s) => s.queries.filter((q) => q.status === 'OPEN' || q.status === 'ANSWERED')).length,
+        target: 30,
+      },
+    ]);
+    expect(theirs[0]?.enrolled).toBeLessThan(mine?.enrolled ?? 0);
   });
 
   it('keeps a site’s enrolment target, clears it with null and refuses another project’s site', async () => {

@@ -1,24 +1,52 @@
-import type { AnalyticsProjects } from '@dcap/core';
-import { sessionEnvironment } from '@dcap/core';
+import type { AnalyticsProjects, SiteScope } from '@dcap/core';
+import { sessionEnvironment, unionScopes } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { Caller } from '../../http/context.js';
+import { effectiveScope } from '../roles/presenter.js';
 import * as repo from './projects-repo.js';
 
 /**
- * GET /dcap/analytics/projects: the headline figures of every project the caller administers (a platform
- * administrator: every project), each in the environment a session would land in (production once the
- * study runs, test before; core `sessionEnvironment`), over all its sites and without arms
- * (docs/decisions.md "Analytics"). Site-limited members see their own project's overview instead: their
- * sites differ by role, which only a session in the project chooses.
+ * GET /dcap/analytics/projects: the headline figures of every project the caller may see (docs/decisions.md
+ * "Analytics"): a platform administrator every project and a project administrator theirs, over all sites; a
+ * member the projects where they hold an enabled role, over the sites of all those roles together (what they
+ * would see by switching between them). Each project in the environment a session there would take (the one
+ * the user last chose, else production once the study runs, test before; core `sessionEnvironment`), without
+ * arms.
  */
 export async function analyticsProjects(deps: ServiceDeps, caller: Caller): Promise<AnalyticsProjects> {
   const { actor } = caller;
-  const projects = await repo.administeredProjects(deps.db, actor.userId, actor.admin || actor.systemAdmin);
+  const administered = await repo.administeredProjects(deps.db, actor.userId, actor.admin || actor.systemAdmin);
+  const scopes = new Map<number, SiteScope>(administered.map((project) => [project.id, 'all']));
+  const grants = await repo.memberGrants(deps.db, actor.userId);
+  const memberScopes = new Map<number, SiteScope[]>();
+  for (const { role, grant } of grants) {
+    if (scopes.has(role.project_id)) continue;
+    memberScopes.set(role.project_id, [...(memberScopes.get(role.project_id) ?? []), effectiveScope(role, grant)]);
+  }
+  for (const [projectId, list] of memberScopes) scopes.set(projectId, unionScopes(list));
+  const projects = [...administered, ...(await repo.projectsByIds(deps.db, [...memberScopes.keys()]))].sort(
+    (a, b) => a.code.localeCompare(b.code) || a.id - b.id,
+  );
   const ids = projects.map((project) => project.id);
-  const envs = await repo.envsOf(deps.db, ids);
-  const chosen = new Map(projects.map((project) => [project.id, sessionEnvironment(envs.filter((env) => env.project_id === project.id), project.status, null)]));
-  const envIds = [...chosen.values()].flatMap((env) => (env ? [env.id] : []));
-  const [counts, targets] = await Promise.all([repo.headlineCounts(deps.db, envIds), repo.targets(deps.db, ids)]);
+  const [envs, chosenBefore] = await Promise.all([repo.envsOf(deps.db, ids), repo.lastChosenEnvs(deps.db, actor.userId, ids)]);
+  const chosen = new Map(
+    projects.map((project) => {
+      const last = chosenBefore.find((row) => row.project_id === project.id)?.env ?? null;
+      return [project.id, sessionEnvironment(envs.filter((env) => env.project_id === project.id), project.status, last)];
+    }),
+  );
+  const siteIdsOf = (projectId: number): readonly number[] | null => {
+    const scope = scopes.get(projectId) ?? [];
+    return scope === 'all' ? null : scope;
+  };
+  const countScopes = projects.flatMap((project) => {
+    const env = chosen.get(project.id);
+    return env ? [{ envId: env.id, siteIds: siteIdsOf(project.id) }] : [];
+  });
+  const [counts, targets] = await Promise.all([
+    repo.headlineCounts(deps.db, countScopes),
+    repo.targets(deps.db, projects.map((project) => ({ projectId: project.id, siteIds: siteIdsOf(project.id) }))),
+  ]);
   return projects.map((project) => {
     const env = chosen.get(project.id) ?? null;
     const row = env ? counts.find((candidate) => candidate.env_id === env.id) : undefined;

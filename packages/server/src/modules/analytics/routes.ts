@@ -34,7 +34,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, routes: RouteRegis
   routes.add(app, {
     method: 'GET',
     url: '/dcap/analytics/projects',
-    summary: 'Headline figures (enrolled, target, screening failures, open queries) of every project the caller administers',
+    summary: 'Headline figures (enrolled, target, screening failures, open queries) of every project the caller may see: administered projects over all sites, others over the sites of the caller’s enabled roles',
     tag: TAG,
     access: 'signedIn',
     response: analyticsProjectsSchema,
