@@ -31,7 +31,8 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export type MenuApplication = 'dCap' | 'Balance' | 'iMask' | 'iSupply' | 'Analytics';
+export const MENU_APPLICATIONS = ['dCap', 'Balance', 'iMask', 'iSupply', 'Analytics'] as const;
+export type MenuApplication = (typeof MENU_APPLICATIONS)[number];
 
 /** The Analytics application's mount point and its charts page, where it lands (spec 000 §1; docs/decisions.md "Analytics screens"). */
 export const ANALYTICS_PATH = '/analytics';

@@ -5,14 +5,13 @@ import type { ProjectCaller } from '../../http/context.js';
 import { analyticsContext } from './context.js';
 import * as overviewRepo from './overview-repo.js';
 import * as repo from './repo.js';
-import { siteAreaLocations } from '../areas/locations-repo.js';
-import type { SiteLocation } from '../areas/locations-repo.js';
+import { siteLocations } from '../areas/service.js';
 
 const DAY_MS = 86_400_000;
 const sum = <T>(rows: readonly T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
 /** A site's point on the big screen's map (docs/decisions.md "Bigscreen"), from the areas' locations. */
-function siteLocation(located: SiteLocation | undefined): AnalyticsOverview['sites'][number]['location'] {
+function siteLocation(located: Awaited<ReturnType<typeof siteLocations>>[number] | undefined): AnalyticsOverview['sites'][number]['location'] {
   if (!located?.point) return null;
   return { longitude: located.point.longitude, latitude: located.point.latitude, areaName: located.area?.name ?? null, areaNameEn: located.area?.nameEn ?? null };
 }
@@ -42,7 +41,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
     repo.entryLag(db, scope, range.since, range.timeZone),
     repo.valueCounts(db, scope, range.since),
     repo.randomised(db, scope, range.since),
-    siteAreaLocations(db, scope.projectId),
+    siteLocations(db, scope.projectId),
   ]);
   const targets = ctx.sites.map((site) => site.enrolment_target).filter((target): target is number => target !== null);
   const entered = sum(values, (row) => row.entered);
