@@ -1,5 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Flex, InputNumber, Modal, Row, Segmented, Select, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsIndicator, AnalyticsOverview, DashboardTimeFilter, DistributionSplit } from '@dcap/core';
@@ -24,7 +25,7 @@ interface Scope {
   filter: AnalyticsFilterState;
 }
 
-function IndicatorCard({ scope, indicator, extra }: { scope: Scope; indicator: AnalyticsIndicator; extra?: React.ReactNode }) {
+function IndicatorCard({ scope, indicator, extra }: { scope: Scope; indicator: AnalyticsIndicator; extra?: ReactNode }) {
   const { t } = useTranslation();
   const query = useAnalyticsChart(scope.projectId, scope.env, { indicator }, scope.filter);
   return <ChartCard title={t(`analytics.indicator.${indicator}`)} testId={`card-${indicator}`} chart={query.data} loading={query.isLoading} error={query.error} extra={extra} />;

@@ -1,5 +1,5 @@
 import type { AnalyticsChart, AnalyticsLabel, Locale } from '@dcap/core';
-import { analyticsChartCsv } from '@dcap/core';
+import { analyticsChartCsv, CHART_PALETTE } from '@dcap/core';
 import type { EChartsOption } from 'echarts';
 
 /** A label in the reader's language: the English name when there is one, else the Chinese. */
@@ -24,10 +24,17 @@ export function analyticsOption(chart: AnalyticsChart, locale: Locale, missingNa
   const dates = chart.indicator === 'enrolment';
   const font = Math.round(12 * scale);
   const many = chart.categories.length > 8;
+  // A target line takes its site's colour, so each site's line and target read together.
+  const own = chart.series.filter((line) => !isTarget(line.key)).map((line) => line.key);
+  const colourOf = (key: string) => {
+    const index = own.indexOf(isTarget(key) ? key.slice('target:'.length) : key);
+    return index < 0 ? undefined : CHART_PALETTE[index % CHART_PALETTE.length];
+  };
   const series: EChartsOption['series'] = chart.series.map((line) => ({
     type: line.type,
     name: labelIn(line, locale),
     data: line.data,
+    ...(colourOf(line.key) ? { color: colourOf(line.key) } : {}),
     ...(line.stack ? { stack: line.stack } : {}),
     ...(line.type === 'line'
       ? { showSymbol: chart.categories.length <= 31, step: dates && !isTarget(line.key) ? ('end' as const) : undefined, lineStyle: { width: 2 * scale, ...(isTarget(line.key) ? { type: 'dashed' as const } : {}) } }
@@ -43,7 +50,9 @@ export function analyticsOption(chart: AnalyticsChart, locale: Locale, missingNa
       type: 'category',
       boundaryGap: !dates,
       data: chart.categories.map((category) => labelIn(category, locale)),
-      axisLabel: { fontSize: font, hideOverlap: true, rotate: !dates && many ? 30 : 0, width: 120 * scale, overflow: 'truncate' },
+      axisLabel: dates
+        ? { fontSize: font, hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' }
+        : { fontSize: font, hideOverlap: true, rotate: many ? 30 : 0, width: 120 * scale, overflow: 'truncate' },
     },
     yAxis: { type: 'value', minInterval: chart.unit === 'count' ? 1 : 0, axisLabel: { fontSize: font } },
     series,

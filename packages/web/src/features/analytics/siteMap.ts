@@ -36,7 +36,7 @@ export function locatedSites(sites: readonly Site[]): Located[] {
 export function siteBounds(sites: readonly Located[]): { center: [number, number]; boundingCoords: [[number, number], [number, number]] } {
   const longitudes = sites.map((site) => site.location.longitude);
   const latitudes = sites.map((site) => site.location.latitude);
-  const margin = (low: number, high: number) => Math.max(4, (high - low) * 0.25);
+  const margin = (low: number, high: number) => Math.max(8, (high - low) * 0.25);
   const [west, east] = [Math.min(...longitudes), Math.max(...longitudes)];
   const [south, north] = [Math.min(...latitudes), Math.max(...latitudes)];
   const dx = margin(west, east);
@@ -80,7 +80,7 @@ export function siteMapOption(sites: readonly Site[], locale: Locale, scale: num
         coordinateSystem: 'geo',
         rippleEffect: { scale: 2.5, brushType: 'stroke' },
         symbolSize: (value: number[]) => (10 + 30 * Math.sqrt((value[2] ?? 0) / most)) * scale,
-        label: { show: true, position: 'right', color: '#e6f0ff', fontSize: 14 * scale, formatter: (params) => located[params.dataIndex]?.code ?? '' },
+        label: { show: true, position: 'right', color: '#e6f0ff', fontSize: 18 * scale, formatter: (params) => located[params.dataIndex]?.code ?? '' },
         data: located.map((site) => [site.location.longitude, site.location.latitude, site.enrolled]),
       },
     ],

@@ -8,10 +8,12 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 const TEXT = '#e6f0ff';
 const MUTED = '#8fa8cc';
 const LINE = '#1f3a66';
+/** Visit outcomes keep their colour whichever are present: in window green, out of window blue, due yellow, missed red, not yet due grey. */
+const OUTCOME_COLOURS = ['#2FC25B', '#1890FF', '#FACC14', '#F04864', '#8FA8CC'];
 
 /** Axis, legend and tooltip styling of the dark wall, in fonts scaled to the screen (1 at 1920 px wide). */
 function wallBase(scale: number): EChartsOption {
-  const font = Math.round(15 * scale);
+  const font = Math.round(18 * scale);
   return {
     backgroundColor: 'transparent',
     textStyle: { color: TEXT, fontSize: font },
@@ -22,7 +24,7 @@ function wallBase(scale: number): EChartsOption {
 }
 
 const axisStyle = (scale: number) => ({
-  axisLabel: { color: MUTED, fontSize: Math.round(15 * scale), hideOverlap: true },
+  axisLabel: { color: MUTED, fontSize: Math.round(17 * scale), hideOverlap: true },
   axisLine: { lineStyle: { color: LINE } },
   splitLine: { lineStyle: { color: LINE } },
 });
@@ -43,7 +45,7 @@ export function wallEnrolmentOption(overview: AnalyticsOverview, t: Translate, s
         name: t('bigscreen.tile.enrolled'),
         data: overview.sites.map((site) => site.enrolled),
         barMaxWidth: 64 * scale,
-        label: { show: true, position: 'top' as const, color: TEXT, fontSize: Math.round(16 * scale) },
+        label: { show: true, position: 'top' as const, color: TEXT, fontSize: Math.round(22 * scale) },
       },
     ],
   };
@@ -54,15 +56,20 @@ export function wallVisitsOption(overview: AnalyticsOverview, outcomeName: (outc
   const base = wallBase(scale);
   return {
     ...base,
-    tooltip: { trigger: 'item', textStyle: { fontSize: Math.round(15 * scale) } },
+    tooltip: { trigger: 'item', textStyle: { fontSize: Math.round(18 * scale) } },
     legend: { ...(base.legend as object), top: 'middle', right: 0, orient: 'vertical' },
     series: [
       {
         type: 'pie',
         radius: ['42%', '72%'],
         center: ['38%', '55%'],
-        label: { color: TEXT, fontSize: Math.round(15 * scale), formatter: '{c}' },
-        data: VISIT_OUTCOMES.map((outcome) => ({ name: outcomeName(outcome), value: overview.visitOutcomes.find((row) => row.outcome === outcome)?.count ?? 0 })),
+        label: { color: TEXT, fontSize: Math.round(20 * scale), formatter: '{c}' },
+        // Outcomes nobody has are left out: a ring of zero-width slices only stacks their labels.
+        data: VISIT_OUTCOMES.map((outcome, index) => ({
+          name: outcomeName(outcome),
+          value: overview.visitOutcomes.find((row) => row.outcome === outcome)?.count ?? 0,
+          itemStyle: { color: OUTCOME_COLOURS[index] },
+        })).filter((slice) => slice.value > 0),
       },
     ],
   };
@@ -84,7 +91,7 @@ export function wallQueriesOption(overview: AnalyticsOverview, t: Translate, sca
           itemStyle: { color: ['#2FC25B', '#1890FF', '#FACC14', '#F04864', '#8543E0'][index] },
         })),
         barMaxWidth: 72 * scale,
-        label: { show: true, position: 'top', color: TEXT, fontSize: Math.round(16 * scale) },
+        label: { show: true, position: 'top', color: TEXT, fontSize: Math.round(22 * scale) },
       },
     ],
   };
