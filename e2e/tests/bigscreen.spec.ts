@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config.js';
-import { call, idOf, login, session, shot } from './journey-api.js';
+import { call, choose, idOf, login, session, shot } from './journey-api.js';
 
 /**
  * The Bigscreen wall and the Analytics page (docs/decisions.md "Bigscreen", "Analytics screens"): the wall of a
@@ -143,6 +143,11 @@ test('the wall updates without a reload when a subject is enrolled elsewhere, an
   await inLanguage(page, 'en-US');
   await expect(page.getByTestId('tile-enrolled')).toContainText('Enrolled');
   await shot(page, info, 'bigscreen-1920-en');
+
+  // The wall of every study the manager administers.
+  await page.goto('/bigscreen/all');
+  await expect(page.getByTestId(`wall-project-${CODE}-enrolled-value`)).toHaveText(String(before + 1));
+  await shot(page, info, 'bigscreen-all-en');
 });
 
 test('the analytics page draws each indicator and offers the targets to the study manager, in both languages', async ({ page, request }, info) => {
@@ -153,6 +158,9 @@ test('the analytics page draws each indicator and offers the targets to the stud
   await expect(page.getByTestId('card-enrolment')).toBeVisible();
   await expect(page.getByTestId('targets-open')).toBeVisible();
   await expect(page.getByTestId('card-enrolment-chart').locator('canvas').first()).toBeVisible();
+  // The distribution picker lists the numeric fields of the published design.
+  await choose(page, page.getByTestId('distribution-field'), '体重');
+  await expect(page.getByTestId('card-distribution')).toContainText('体重 (kg)');
   await shot(page, info, 'analytics-zh');
   await inLanguage(page, 'en-US');
   await expect(page.getByTestId('card-enrolment')).toContainText('Enrolment against target');

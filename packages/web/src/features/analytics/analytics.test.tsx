@@ -179,3 +179,17 @@ describe('the big screen (docs/decisions.md "Bigscreen")', { timeout: 60_000 }, 
     expect(calls).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('the wall of every study (docs/decisions.md "Bigscreen")', { timeout: 60_000 }, () => {
+  it('shows each administered study’s headline figures', async () => {
+    const fake = fakeServer({
+      'GET /sys/init': () => ok(initFor(PROJECT_ADMIN, AS_PROJECT_ADMIN)),
+      'GET /analytics/projects': () => ok([{ projectId: 5, code: 'HF-301', name: '心衰研究', nameEn: 'Heart failure study', env: 'prd', enrolled: 12, screeningFailures: 3, openQueries: 4, target: 40 }]),
+    });
+    renderApp({ path: '/bigscreen/all', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    const card = await screen.findByTestId('wall-project-HF-301');
+    expect(card.textContent).toContain('HF-301 Heart failure study');
+    expect(within(card).getByTestId('wall-project-HF-301-enrolled-value').textContent).toBe('12');
+    expect(within(card).getByTestId('wall-project-HF-301-target-value').textContent).toBe('40');
+  });
+});
