@@ -115,6 +115,13 @@ export const analyticsOverviewSchema = z.object({
       /** Where the site's hospital is (its unit's province and city), for the big screen's map. */
       province: z.string().nullable(),
       city: z.string().nullable(),
+      /**
+       * Where the map draws the site (docs/decisions.md "Bigscreen"): the point of its unit's area, or of the
+       * nearest area above it with one, and the unit's area's names; null when no area up the tree has a point.
+       */
+      location: z
+        .object({ longitude: z.number(), latitude: z.number(), areaName: z.string().nullable(), areaNameEn: z.string().nullable() })
+        .nullable(),
       enrolled: count,
       target: count.nullable(),
       openQueries: count,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MenuItem } from './menus.js';
+import { MENU_APPLICATIONS } from './menus.js';
 import { PLATFORM_ACTIONS } from '../permissions/actor.js';
 import { safeText } from '../validation/text.js';
 import { dictEntrySchema } from '../design/library.js';
@@ -22,7 +23,7 @@ const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     sort: z.number(),
     always: z.boolean().optional(),
     hidden: z.boolean().optional(),
-    application: z.enum(['dCap', 'Balance', 'iMask', 'iSupply']).optional(),
+    application: z.enum(MENU_APPLICATIONS).optional(),
     children: z.array(menuItemSchema).optional(),
   }),
 );

@@ -79,6 +79,8 @@ describe('the header shows each sub-application\'s menus inside it (spec 000 §1
     expect(applicationOfPath('/balance/schemes')).toBe('Balance');
     expect(applicationOfPath('/imask/blindManage/blindRandomTableTest')).toBe('iMask');
     expect(applicationOfPath('/isupply/drugManage/drugList')).toBe('iSupply');
+    expect(applicationOfPath('/analytics/indicators')).toBe('Analytics');
+    expect(applicationOfPath('/analyticsx')).toBe('dCap');
     expect(applicationOfPath('/survey/schedule')).toBe('dCap');
     expect(applicationOfPath('/balancesheet')).toBe('dCap');
   });
@@ -94,5 +96,12 @@ describe('the header shows each sub-application\'s menus inside it (spec 000 §1
     expect(keys('/imask/blindManage/blindRandomTableTest')).not.toContain('balance');
     expect(keys('/isupply/drugManage/drugList')).toContain('isupply');
     expect(keys('/survey/schedule')).not.toContain('isupply');
+    expect(keys('/analytics/indicators')).toContain('analytics');
+    expect(keys('/survey/schedule')).not.toContain('analytics');
+  });
+
+  it('shows Analytics and the big screens with the data-viewing right only (docs/decisions.md "Analytics screens")', () => {
+    expect(menuPaths(menusFor({ ...member, projectAbilities: { 'record.view': true } }))).toEqual(expect.arrayContaining(['/analytics/indicators', '/bigscreen', '/bigscreen/all']));
+    expect(menuPaths(menusFor({ ...member, projectAbilities: { 'project.view': true } }))).not.toContain('/bigscreen');
   });
 });

@@ -31,13 +31,22 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export type MenuApplication = 'dCap' | 'Balance' | 'iMask' | 'iSupply';
+export const MENU_APPLICATIONS = ['dCap', 'Balance', 'iMask', 'iSupply', 'Analytics'] as const;
+export type MenuApplication = (typeof MENU_APPLICATIONS)[number];
+
+/** The Analytics application's mount point and its charts page, where it lands (spec 000 §1; docs/decisions.md "Analytics screens"). */
+export const ANALYTICS_PATH = '/analytics';
+export const ANALYTICS_CHARTS_PATH = '/analytics/indicators';
+/** The big screen of the current study, and of every study the user may see (docs/decisions.md "Bigscreen"). */
+export const BIGSCREEN_PATH = '/bigscreen';
+export const BIGSCREEN_ALL_PATH = '/bigscreen/all';
 
 /** The sub-application a path belongs to, by its mount point (spec 000 §2.4); data capture otherwise. */
 export function applicationOfPath(pathname: string): MenuApplication {
   if (pathname === '/balance' || pathname.startsWith('/balance/')) return 'Balance';
   if (pathname === '/imask' || pathname.startsWith('/imask/')) return 'iMask';
   if (pathname === '/isupply' || pathname.startsWith('/isupply/')) return 'iSupply';
+  if (pathname === ANALYTICS_PATH || pathname.startsWith(`${ANALYTICS_PATH}/`)) return 'Analytics';
   return 'dCap';
 }
 
@@ -194,6 +203,23 @@ const MENU_DEFINITIONS: MenuDefinition[] = [
       { key: 'supplyShipments', path: '/isupply/shipments', titleKey: 'isupply.menu.shipments', icon: 'car', sort: 40, visibleTo: inProject('supply.view') },
       { key: 'supplyExpiry', path: '/isupply/expiry', titleKey: 'isupply.menu.expiry', icon: 'warning', sort: 50, visibleTo: inProject('supply.view') },
       { key: 'supplyMonitor', path: '/isupply/monitor', titleKey: 'isupply.menu.monitor', icon: 'barChart', sort: 60, visibleTo: inProject('supply.view') },
+    ],
+  },
+  {
+    // Analytics and Bigscreen, spec 000 §1 (docs/decisions.md "Analytics screens", "Bigscreen"): the charts under
+    // /analytics; the big screens stand outside the main layout and open from this group. Every figure needs
+    // the data-viewing right, as the server's analytics calls do.
+    key: 'analytics',
+    path: ANALYTICS_PATH,
+    titleKey: 'analytics.menu.group',
+    icon: 'barChart',
+    sort: 58,
+    application: 'Analytics',
+    visibleTo: inProject('record.view'),
+    children: [
+      { key: 'analyticsCharts', path: ANALYTICS_CHARTS_PATH, titleKey: 'analytics.menu.charts', icon: 'barChart', sort: 10, visibleTo: inProject('record.view') },
+      { key: 'bigscreen', path: BIGSCREEN_PATH, titleKey: 'analytics.menu.bigscreen', icon: 'dashboard', sort: 20, visibleTo: inProject('record.view') },
+      { key: 'bigscreenAll', path: BIGSCREEN_ALL_PATH, titleKey: 'analytics.menu.bigscreenAll', icon: 'dashboard', sort: 30, visibleTo: inProject('record.view') },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { isPlatformAdmin } from '@dcap/core';
+import { ANALYTICS_CHARTS_PATH, BIGSCREEN_PATH, isPlatformAdmin } from '@dcap/core';
 import type { ApplicationName, PlatformActor } from '@dcap/core';
 
 /**
@@ -17,14 +17,15 @@ export function showApplicationNames(count: number): boolean {
 /**
  * Where each application lands (spec 000 §2.4 "Default landing paths: data capture … /survey/schedule"):
  * data capture opens on the subject list; the dashboard stays at /project/DataDisplay. Balance is mounted
- * under /balance, iMask under /imask and iSupply under /isupply (spec 000 §1), each on its own landing. The other sub-applications
- * are not part of this deployment yet.
+ * under /balance, iMask under /imask and iSupply under /isupply (spec 000 §1), each on its own landing;
+ * Analytics lands on its charts and Bigscreen on the current study's wall display (docs/decisions.md
+ * "Analytics screens", "Bigscreen").
  */
 export const APPLICATION_LANDINGS: Record<ApplicationName, string | null> = {
   dCap: '/survey/schedule',
   Balance: '/balance/survey/schedule',
-  Bigscreen: null,
+  Bigscreen: BIGSCREEN_PATH,
   iMask: '/imask/blindManage/blindRandomTableTest',
   iSupply: '/isupply/drugManage/drugList',
-  Analytics: null,
+  Analytics: ANALYTICS_CHARTS_PATH,
 };

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { QR_AUTH_PATH, RESET_PASSWORD_PATH } from '@dcap/core';
+import { ANALYTICS_CHARTS_PATH, ANALYTICS_PATH, BIGSCREEN_ALL_PATH, BIGSCREEN_PATH, QR_AUTH_PATH, RESET_PASSWORD_PATH } from '@dcap/core';
 import { ACCOUNT_SETTINGS_PATH, CHANGE_PASSWORD_PATH, DASHBOARD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './guard';
 import { MainLayout } from './layouts/MainLayout';
 import { ToolsLayout } from './layouts/ToolsLayout';
@@ -98,6 +98,10 @@ const surveyPage = async () => ({ Component: (await import('../features/epro/Sur
 const articlesPage = async () => ({ Component: (await import('../features/content/ArticlesPage')).ArticlesPage });
 const uiManagePage = async () => ({ Component: (await import('../features/content/UiManagePage')).UiManagePage });
 const portalPage = async () => ({ Component: (await import('../features/content/PortalPage')).PortalPage });
+const analyticsPage = async () => ({ Component: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage });
+const bigscreenLayout = async () => ({ Component: (await import('../features/analytics/BigscreenLayout')).BigscreenLayout });
+const bigscreenPage = async () => ({ Component: (await import('../features/analytics/BigscreenPage')).BigscreenPage });
+const bigscreenAllPage = async () => ({ Component: (await import('../features/analytics/BigscreenPage')).BigscreenAllPage });
 const notFoundPage = async () => ({ Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage });
 
 /** The route table of spec 000 §2 implemented so far; page tests render this same table in a memory router. */
@@ -201,6 +205,17 @@ export const routes: RouteObject[] = [
           { path: SHIPMENTS_PATH, lazy: shipmentsPage },
           { path: EXPIRY_PATH, lazy: expiryPage },
           { path: MONITORING_PATH, lazy: monitoringPage },
+          // Analytics, spec 000 §1 (docs/decisions.md "Analytics screens"): mounted under /analytics.
+          { path: ANALYTICS_PATH, element: <Navigate to={ANALYTICS_CHARTS_PATH} replace /> },
+          { path: ANALYTICS_CHARTS_PATH, lazy: analyticsPage },
+        ],
+      },
+      // Bigscreen, spec 000 §1: the wall displays stand outside the main layout (docs/decisions.md "Bigscreen").
+      {
+        lazy: bigscreenLayout,
+        children: [
+          { path: BIGSCREEN_PATH, lazy: bigscreenPage },
+          { path: BIGSCREEN_ALL_PATH, lazy: bigscreenAllPage },
         ],
       },
       // A subject's questionnaire, without an account and outside the shell (docs/decisions.md "Subject questionnaires").

@@ -37,11 +37,14 @@ export interface EChartProps {
   option: EChartsOption;
   /** ECharts' own locale for its built-in texts (toolbox, loading): 'ZH' or 'EN'. */
   locale: 'zh-CN' | 'en-US';
-  height?: number;
+  /** Pixels, or any CSS length (a wall display sizes its charts by the viewport). */
+  height?: number | string;
   /** Shown instead of the chart when there is nothing to draw. */
   empty?: boolean;
   emptyText?: string;
   style?: CSSProperties;
+  /** Told the chart instance once it exists and null when it goes, for exports such as `getDataURL`. */
+  onChart?: (instance: EChartsType | null) => void;
   'data-testid'?: string;
 }
 
@@ -52,12 +55,16 @@ export interface EChartProps {
  * A chart is an aid next to figures the page also shows, so a chart that cannot be drawn says so in its own
  * box and leaves the rest of the page working.
  */
-export function EChart({ option, locale, height = 300, empty, emptyText, style, ...rest }: EChartProps) {
+export function EChart({ option, locale, height = 300, empty, emptyText, style, onChart, ...rest }: EChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [lib, setLib] = useState<EChartsModule | null>(null);
   const [failed, setFailed] = useState(false);
+  const onChartRef = useRef(onChart);
+  useEffect(() => {
+    onChartRef.current = onChart;
+  });
 
   useEffect(() => {
     let alive = true;
@@ -80,11 +87,13 @@ export function EChart({ option, locale, height = 300, empty, emptyText, style, 
       return undefined;
     }
     chart.current = instance;
+    onChartRef.current?.(instance);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
     observer?.observe(element);
     return () => {
       observer?.disconnect();
       chart.current = null;
+      onChartRef.current?.(null);
       try {
         instance.dispose();
       } catch {

@@ -11,6 +11,7 @@ import { enUSImports } from './en-US.imports';
 import { enUSExports } from './en-US.exports';
 import { enUSBalance } from './en-US.balance';
 import { enUSSupply } from './en-US.supply';
+import { enUSAnalytics } from './en-US.analytics';
 import { enUSSignin } from './en-US.signin';
 import { enUSEpro } from './en-US.epro';
 import { enUSMessages } from './en-US.messages';
@@ -320,6 +321,7 @@ export const enUS: Catalogue = {
   ...enUSExports,
   ...enUSBalance,
   ...enUSSupply,
+  ...enUSAnalytics,
   ...enUSSignin,
   ...enUSEpro,
   ...enUSMessages,

@@ -10,6 +10,7 @@ import { zhCNImports } from './zh-CN.imports';
 import { zhCNExports } from './zh-CN.exports';
 import { zhCNBalance } from './zh-CN.balance';
 import { zhCNSupply } from './zh-CN.supply';
+import { zhCNAnalytics } from './zh-CN.analytics';
 import { zhCNSignin } from './zh-CN.signin';
 import { zhCNEpro } from './zh-CN.epro';
 import { zhCNMessages } from './zh-CN.messages';
@@ -318,6 +319,7 @@ export const zhCN = {
   ...zhCNExports,
   ...zhCNBalance,
   ...zhCNSupply,
+  ...zhCNAnalytics,
   ...zhCNSignin,
   ...zhCNEpro,
   ...zhCNMessages,

@@ -265,7 +265,9 @@ describe('analytics overview and projects (the big screen)', () => {
   it('gives the tiles, sites (with where they are) and alerts of the whole study', async () => {
     const db = rs.study.t.database.db;
     const { unit_id } = await db.selectFrom('project_sites').select('unit_id').where('id', '=', rs.siteA.id).executeTakeFirstOrThrow();
-    await db.updateTable('units').set({ province: '北京市', city: '北京' }).where('id', '=', unit_id).execute();
+    ok(await rs.study.t.call('POST', '/dcap/sys/area/loadStandard', { token: rs.study.admin.token, body: { list: 'cn' } }));
+    const beijing = await db.selectFrom('areas').select('id').where('code', '=', '110000').executeTakeFirstOrThrow();
+    await db.updateTable('units').set({ province: '北京市', city: '北京', area_id: beijing.id }).where('id', '=', unit_id).execute();
     const o = ok(await rs.study.t.call('GET', '/dcap/analytics/overview', { token: rs.people.projectAdmin.token })) as AnalyticsOverview;
     const today = studyDay(now);
     const everyone = live();
@@ -294,6 +296,8 @@ describe('analytics overview and projects (the big screen)', () => {
       ['A01', 30, '北京市', '北京'],
       ['B01', 12, null, null],
     ]);
+    // The map's point: the unit's area's (docs/decisions.md "Bigscreen"); none for a unit without an area.
+    expect(o.sites.map((site) => site.location)).toEqual([{ longitude: 116.4, latitude: 39.9, areaName: '北京市', areaNameEn: 'Beijing' }, null]);
     const open = ok(await rs.study.t.call('GET', '/dcap/analytics/overview', { token: unblinded.token })) as AnalyticsOverview;
     expect(open.tiles.randomised.byArm).toEqual(
       ['ARMX', 'ARMY'].map((arm) => ({ arm, count: everyone.filter((s) => s.arm === arm).length })),

@@ -5,9 +5,16 @@ import type { ProjectCaller } from '../../http/context.js';
 import { analyticsContext } from './context.js';
 import * as overviewRepo from './overview-repo.js';
 import * as repo from './repo.js';
+import { siteLocations } from '../areas/service.js';
 
 const DAY_MS = 86_400_000;
 const sum = <T>(rows: readonly T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+
+/** A site's point on the big screen's map (docs/decisions.md "Bigscreen"), from the areas' locations. */
+function siteLocation(located: Awaited<ReturnType<typeof siteLocations>>[number] | undefined): AnalyticsOverview['sites'][number]['location'] {
+  if (!located?.point) return null;
+  return { longitude: located.point.longitude, latitude: located.point.latitude, areaName: located.area?.name ?? null, areaNameEn: located.area?.nameEn ?? null };
+}
 
 /**
  * GET /dcap/analytics/overview: everything the big screen shows in one call (docs/decisions.md "Analytics"):
@@ -25,7 +32,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
     return { ...head, tiles, sites: [], visitOutcomes: VISIT_OUTCOMES.map((outcome) => ({ outcome, count: 0 })), alerts: [] };
   }
   const db = deps.db;
-  const [subjects, queries, lastEntries, stock, visits, lag, values, randomised] = await Promise.all([
+  const [subjects, queries, lastEntries, stock, visits, lag, values, randomised, locations] = await Promise.all([
     overviewRepo.subjectCounts(db, scope, range.since),
     overviewRepo.unclosedQueries(db, scope, queryAgeBounds(now), new Date(now.getTime() - QUERY_ALERT_DAYS * DAY_MS)),
     overviewRepo.lastEntries(db, scope),
@@ -34,6 +41,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
     repo.entryLag(db, scope, range.since, range.timeZone),
     repo.valueCounts(db, scope, range.since),
     repo.randomised(db, scope, range.since),
+    siteLocations(db, scope.projectId),
   ]);
   const targets = ctx.sites.map((site) => site.enrolment_target).filter((target): target is number => target !== null);
   const entered = sum(values, (row) => row.entered);
@@ -85,6 +93,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
         nameEn: site.name_en,
         province: site.province,
         city: site.city,
+        location: siteLocation(locations.find((row) => row.siteId === site.id)),
         enrolled: subjects.find((row) => row.site_id === site.id)?.enrolled ?? 0,
         target: site.enrolment_target,
         openQueries: sum(queries.filter((row) => row.site_id === site.id), (row) => row.count),

@@ -8,6 +8,8 @@ import { platformWrite } from '../../http/project-write.js';
 import type { Executor } from '../audit/repo.js';
 import { auditedArea, presentArea } from './presenter.js';
 import * as repo from './repo.js';
+import type { SiteLocation } from './locations-repo.js';
+import { siteAreaLocations } from './locations-repo.js';
 
 /** The area dictionary (spec 000 §2.2 `/sys/area`; docs/decisions.md "Areas"). */
 
@@ -166,3 +168,11 @@ export async function checkUnitArea(db: Executor, areaId: number | null | undefi
   if (!area.enabled) throw new AppError('area.disabled');
 }
 
+
+/**
+ * Where each site of a project stands on the map (its unit's area and point, docs/decisions.md "Areas"), for
+ * other modules: the big screen's site map (docs/decisions.md "Bigscreen").
+ */
+export function siteLocations(db: Executor, projectId: number): Promise<SiteLocation[]> {
+  return siteAreaLocations(db, projectId);
+}

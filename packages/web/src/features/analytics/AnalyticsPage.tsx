@@ -1,0 +1,228 @@
+import { AimOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, InputNumber, Modal, Row, Segmented, Select, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnalyticsIndicator, AnalyticsOverview, DashboardTimeFilter, DistributionSplit } from '@dcap/core';
+import { DASHBOARD_TIME_FILTERS, DISTRIBUTION_SPLITS } from '@dcap/core';
+import { useAppInit } from '../../app/initContext';
+import { useProjectContext } from '../../app/projectContext';
+import { currentLocale } from '../../i18n';
+import { localName } from '../../lib/displayName';
+import type { AnalyticsFilterState, ChartRequest } from './api';
+import { useAnalyticsChart, useAnalyticsOverview, useDistributionFields, useSetSiteTarget } from './api';
+import { ChartCard } from './ChartCard';
+import { labelIn } from './charts';
+
+/** The indicators drawn as a card each, in this order; the field distribution has its own card below. */
+const CARD_INDICATORS: AnalyticsIndicator[] = ['enrolment', 'screeningFailures', 'visitCompletion', 'queryRateBySite', 'queryRateByPanel', 'queryTimes', 'entryLag', 'sdvProgress', 'randomisation'];
+
+const ALL_TIME: AnalyticsFilterState = { time: 'all', siteIds: [], arm: null };
+
+interface Scope {
+  projectId: number;
+  env: string;
+  filter: AnalyticsFilterState;
+}
+
+function IndicatorCard({ scope, indicator, extra }: { scope: Scope; indicator: AnalyticsIndicator; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const query = useAnalyticsChart(scope.projectId, scope.env, { indicator }, scope.filter);
+  return <ChartCard title={t(`analytics.indicator.${indicator}`)} testId={`card-${indicator}`} chart={query.data} loading={query.isLoading} error={query.error} extra={extra} />;
+}
+
+/** The distribution card: a numeric or choice field of the design, split by site, visit or (when allowed) arm. */
+function DistributionCard({ scope, armsVisible }: { scope: Scope; armsVisible: boolean }) {
+  const { t, i18n } = useTranslation();
+  const locale = currentLocale(i18n);
+  const fields = useDistributionFields(scope.projectId, scope.env, true);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [split, setSplit] = useState<DistributionSplit>('site');
+  const field = fields.data?.find((candidate) => `${String(candidate.instrumentId)}:${candidate.path}` === picked);
+  const request: ChartRequest = field ? { indicator: 'distribution', instrumentId: field.instrumentId, path: field.path, split } : { indicator: 'distribution' };
+  const chart = useAnalyticsChart(scope.projectId, scope.env, request, scope.filter, field !== undefined);
+  const splits = DISTRIBUTION_SPLITS.filter((value) => value !== 'arm' || armsVisible);
+  const name = (a: string, b: string | null) => (locale === 'en-US' ? (b ?? a) : a);
+  const placeholder = field ? undefined : (
+    <Flex align="center" justify="center" style={{ height: 300 }}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={fields.data?.length === 0 ? t('analytics.distribution.noFields') : t('analytics.distribution.pick')} />
+    </Flex>
+  );
+  return (
+    <ChartCard
+      title={field ? `${t('analytics.indicator.distribution')} · ${name(field.name, field.nameEn)}` : t('analytics.indicator.distribution')}
+      testId="card-distribution"
+      chart={field ? chart.data : undefined}
+      loading={field !== undefined && chart.isLoading}
+      error={chart.error ?? fields.error}
+      placeholder={placeholder}
+      extra={
+        <>
+          <Select
+            size="small"
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 260 }}
+            placeholder={t('analytics.distribution.pickField')}
+            aria-label={t('analytics.distribution.field')}
+            loading={fields.isLoading}
+            value={picked}
+            onChange={setPicked}
+            options={(fields.data ?? []).map((candidate) => ({
+              value: `${String(candidate.instrumentId)}:${candidate.path}`,
+              label: `${name(candidate.instrumentName, candidate.instrumentNameEn)} / ${name(candidate.name, candidate.nameEn)}`,
+            }))}
+            data-testid="distribution-field"
+          />
+          <Segmented<DistributionSplit>
+            size="small"
+            value={split}
+            onChange={setSplit}
+            options={splits.map((value) => ({ value, label: t(`analytics.distribution.splits.${value}`) }))}
+            data-testid="distribution-split"
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** Site managers set each site's enrolment target here (POST /dcap/analytics/siteTarget, docs/decisions.md "Analytics screens"). */
+function TargetsDialog({ sites, onClose }: { sites: AnalyticsOverview['sites']; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = currentLocale(i18n);
+  const save = useSetSiteTarget();
+  const [drafts, setDrafts] = useState<Record<number, number | null>>(() => Object.fromEntries(sites.map((site) => [site.id, site.target])));
+  return (
+    <Modal open title={t('analytics.targets.title')} onCancel={onClose} footer={null} width={640} data-testid="targets-dialog">
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={sites}
+        columns={[
+          { title: t('analytics.targets.site'), key: 'site', render: (_value, site) => `${site.code} ${labelIn(site, locale)}` },
+          {
+            title: t('analytics.targets.target'),
+            key: 'target',
+            render: (_value, site) => (
+              <InputNumber
+                min={0}
+                max={100_000}
+                precision={0}
+                placeholder={t('analytics.targets.none')}
+                value={drafts[site.id] ?? null}
+                onChange={(value) => setDrafts((current) => ({ ...current, [site.id]: value }))}
+                data-testid={`target-input-${String(site.id)}`}
+              />
+            ),
+          },
+          {
+            key: 'save',
+            render: (_value, site) => (
+              <Button
+                size="small"
+                type="primary"
+                loading={save.isPending && save.variables.siteId === site.id}
+                disabled={(drafts[site.id] ?? null) === site.target}
+                onClick={() => save.mutate({ siteId: site.id, target: drafts[site.id] ?? null })}
+                data-testid={`target-save-${String(site.id)}`}
+              >
+                {t('analytics.targets.save')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * The Analytics application's page (/analytics/indicators; docs/decisions.md "Analytics screens"): a filter
+ * bar (the caller's sites, the dashboard's periods, an arm only for callers who may see arms, as the
+ * server's answers tell) and a card per indicator, each exporting its picture and its data.
+ */
+export function AnalyticsPage() {
+  const { t, i18n } = useTranslation();
+  const locale = currentLocale(i18n);
+  const { projectAbilities } = useAppInit();
+  const { project, currentEnv } = useProjectContext();
+  const [filter, setFilter] = useState<AnalyticsFilterState>(ALL_TIME);
+  const [targetsOpen, setTargetsOpen] = useState(false);
+  // The unfiltered overview lists the caller's sites and the arms met, and says whether arms may be shown.
+  const options = useAnalyticsOverview(project?.id ?? null, currentEnv?.key ?? null, ALL_TIME);
+  const armsVisible = options.data?.armsVisible === true;
+  const arms = useMemo(() => options.data?.tiles.randomised.byArm?.map((row) => row.arm) ?? [], [options.data]);
+
+  if (!project || !currentEnv) return <Empty description={t('analytics.noProject')} data-testid="analytics-no-project" />;
+  const scope: Scope = { projectId: project.id, env: currentEnv.key, filter };
+  const sites = options.data?.sites ?? [];
+  const mayTarget = projectAbilities['site.manage'] === true;
+
+  return (
+    <Flex vertical gap={16} data-testid="analytics-page">
+      <Card size="small">
+        <Flex gap={16} align="center" wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('analytics.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('analytics.env', { env: localName(currentEnv, locale) })}</Typography.Text>
+          <Flex gap={8} align="center" style={{ marginLeft: 'auto' }} wrap>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 220 }}
+              maxTagCount="responsive"
+              placeholder={t('analytics.filter.allSites')}
+              aria-label={t('analytics.filter.sites')}
+              value={filter.siteIds}
+              onChange={(siteIds: number[]) => setFilter((current) => ({ ...current, siteIds }))}
+              options={sites.map((site) => ({ value: site.id, label: `${site.code} ${labelIn(site, locale)}` }))}
+              data-testid="filter-sites"
+            />
+            <Segmented<DashboardTimeFilter>
+              value={filter.time}
+              onChange={(time) => setFilter((current) => ({ ...current, time }))}
+              options={DASHBOARD_TIME_FILTERS.map((value) => ({ value, label: t(`dataDisplay.filter.${value}`) }))}
+              data-testid="filter-time"
+            />
+            {armsVisible ? (
+              <Select
+                allowClear
+                style={{ minWidth: 140 }}
+                placeholder={t('analytics.filter.allArms')}
+                aria-label={t('analytics.filter.arm')}
+                value={filter.arm}
+                onChange={(arm: string | undefined) => setFilter((current) => ({ ...current, arm: arm ?? null }))}
+                options={arms.map((arm) => ({ value: arm, label: arm }))}
+                data-testid="filter-arm"
+              />
+            ) : null}
+          </Flex>
+        </Flex>
+      </Card>
+      {options.isError ? <Alert type="warning" showIcon title={t('analytics.loadFailed', { message: options.error.message })} data-testid="analytics-error" /> : null}
+      <Row gutter={[16, 16]}>
+        {CARD_INDICATORS.map((indicator) => (
+          <Col key={indicator} xs={24} xl={12}>
+            <IndicatorCard
+              scope={scope}
+              indicator={indicator}
+              extra={
+                indicator === 'enrolment' && mayTarget ? (
+                  <Button size="small" icon={<AimOutlined />} disabled={sites.length === 0} onClick={() => setTargetsOpen(true)} data-testid="targets-open">
+                    {t('analytics.targets.open')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          </Col>
+        ))}
+        <Col xs={24} xl={12}>
+          <DistributionCard scope={scope} armsVisible={armsVisible} />
+        </Col>
+      </Row>
+      {targetsOpen ? <TargetsDialog sites={sites} onClose={() => setTargetsOpen(false)} /> : null}
+    </Flex>
+  );
+}

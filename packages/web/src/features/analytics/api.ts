@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  analyticsChartSchema,
+  analyticsOverviewSchema,
+  analyticsProjectsSchema,
+  CHOICE_WIDGET_TYPES,
+  NUMERIC_WIDGET_TYPES,
+  panelDataSchema,
+  panelFieldsByModel,
+  queryFilterOptionsSchema,
+  siteTargetSchema,
+} from '@dcap/core';
+import type { AnalyticsChartQuery, AnalyticsIndicator, DashboardTimeFilter, DistributionSplit, SiteTargetRequest } from '@dcap/core';
+import { useApi } from '../../app/services';
+
+/** The filter bar of the analytics page (docs/decisions.md "Analytics screens"). */
+export interface AnalyticsFilterState {
+  time: DashboardTimeFilter;
+  siteIds: number[];
+  arm: string | null;
+}
+
+/** The query string of an analytics call: sites as `3,7`, an arm only when one is chosen. */
+export function filterQuery(filter: AnalyticsFilterState): Record<string, string> {
+  return {
+    time: filter.time,
+    ...(filter.siteIds.length > 0 ? { siteIds: filter.siteIds.join(',') } : {}),
+    ...(filter.arm ? { arm: filter.arm } : {}),
+  };
+}
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  overview: (projectId: number, env: string, query: Record<string, string>) => ['analytics', 'overview', projectId, env, query] as const,
+  chart: (projectId: number, env: string, query: Record<string, string | number>) => ['analytics', 'chart', projectId, env, query] as const,
+  projects: () => ['analytics', 'projects'] as const,
+  fields: (projectId: number, env: string) => ['analytics', 'fields', projectId, env] as const,
+};
+
+/** What a chart card asks for: an indicator, and for a distribution its field and split. */
+export interface ChartRequest {
+  indicator: AnalyticsIndicator;
+  instrumentId?: number;
+  path?: string;
+  split?: DistributionSplit;
+}
+
+export function chartQuery(request: ChartRequest, filter: AnalyticsFilterState): Record<string, string | number> {
+  const query: AnalyticsChartQuery = { indicator: request.indicator, ...filterQuery(filter) };
+  if (request.instrumentId !== undefined) query.instrumentId = String(request.instrumentId);
+  if (request.path !== undefined) query.path = request.path;
+  if (request.split !== undefined) query.split = request.split;
+  return query as Record<string, string | number>;
+}
+
+/** GET /dcap/analytics/chart: one chart of the session's project and environment; errors are shown on its card. */
+export function useAnalyticsChart(projectId: number, env: string, request: ChartRequest, filter: AnalyticsFilterState, enabled = true) {
+  const api = useApi();
+  const query = chartQuery(request, filter);
+  return useQuery({
+    queryKey: analyticsKeys.chart(projectId, env, query),
+    enabled,
+    queryFn: ({ signal }) => api.request('/analytics/chart', { signal, query, silent: true, schema: analyticsChartSchema }),
+  });
+}
+
+/**
+ * GET /dcap/analytics/overview. `refreshMs` makes it poll (the big screen); a failed refresh keeps the last
+ * answer in `data` (react-query keeps it), so the wall shows the previous figures with a stale badge.
+ */
+export function useAnalyticsOverview(projectId: number | null, env: string | null, filter: AnalyticsFilterState, refreshMs?: number) {
+  const api = useApi();
+  const query = filterQuery(filter);
+  return useQuery({
+    queryKey: analyticsKeys.overview(projectId ?? 0, env ?? '', query),
+    enabled: projectId !== null && env !== null,
+    refetchInterval: refreshMs ?? false,
+    refetchIntervalInBackground: refreshMs !== undefined,
+    staleTime: refreshMs === undefined ? 30_000 : 0,
+    queryFn: ({ signal }) => api.request('/analytics/overview', { signal, query, silent: true, schema: analyticsOverviewSchema }),
+  });
+}
+
+/** GET /dcap/analytics/projects: the headline figures of every study the caller administers. */
+export function useAnalyticsProjects(refreshMs: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: analyticsKeys.projects(),
+    refetchInterval: refreshMs,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    queryFn: ({ signal }) => api.request('/analytics/projects', { signal, silent: true, schema: analyticsProjectsSchema }),
+  });
+}
+
+/** POST /dcap/analytics/siteTarget: every analytics answer shows targets, so all of them are read again. */
+export function useSetSiteTarget() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteTargetRequest) => api.request('/analytics/siteTarget', { method: 'POST', json: body, notify: true, schema: siteTargetSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+  });
+}
+
+/** A field a distribution may be drawn for: a numeric or choice field of a panel of the design. */
+export interface DistributionField {
+  instrumentId: number;
+  instrumentName: string;
+  instrumentNameEn: string | null;
+  path: string;
+  name: string;
+  nameEn: string | null;
+  numeric: boolean;
+}
+
+/**
+ * The fields of the distribution picker: the panels of the design the environment runs (the query filter
+ * choices, GET /dcap/query/options), each read as last published (POST /dcap/project/instrument/preview),
+ * keeping its numeric and choice fields (core NUMERIC_WIDGET_TYPES, CHOICE_WIDGET_TYPES).
+ */
+export function useDistributionFields(projectId: number, env: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: analyticsKeys.fields(projectId, env),
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }): Promise<DistributionField[]> => {
+      const options = await api.request('/query/options', { signal, silent: true, schema: queryFilterOptionsSchema });
+      const panels = await Promise.all(
+        options.instruments.map((instrument) =>
+          api
+            .request('/project/instrument/preview', { signal, method: 'POST', query: { projectId }, json: { instrumentId: instrument.id, configMode: 'published' }, silent: true, schema: panelDataSchema })
+            .catch(() => null),
+        ),
+      );
+      return panels.flatMap((data) => {
+        if (!data) return [];
+        return [...panelFieldsByModel(data.panel).values()]
+          .filter((widget) => NUMERIC_WIDGET_TYPES.includes(widget.type) || CHOICE_WIDGET_TYPES.includes(widget.type))
+          .map((widget) => ({
+            instrumentId: data.instrumentId,
+            instrumentName: data.name,
+            instrumentNameEn: data.nameEn,
+            path: widget.model,
+            name: widget.name,
+            nameEn: widget.nameEn ?? null,
+            numeric: NUMERIC_WIDGET_TYPES.includes(widget.type),
+          }));
+      });
+    },
+  });
+}
