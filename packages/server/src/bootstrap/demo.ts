@@ -9,6 +9,9 @@ import { assignRoles } from '../modules/roles/assignment-service.js';
 import { saveRole } from '../modules/roles/service.js';
 import { saveSite } from '../modules/sites/service.js';
 import { createUnit } from '../modules/units/service.js';
+import { loadStandardAreas } from '../modules/areas/import-service.js';
+import { listAreas } from '../modules/areas/service.js';
+import { setSiteTarget } from '../modules/analytics/targets.js';
 import { findUserByUsername } from '../modules/users/repo.js';
 import { createUser } from '../modules/users/service.js';
 import type { DemoTeam } from './demo-data.js';
@@ -35,10 +38,13 @@ export interface DemoAccount {
 
 const META: RequestMeta = { locale: 'en-US', ip: 'local', userAgent: null };
 
+/** Subjects each demo site is to enrol: the target line of the enrolment charts. */
+const DEMO_SITE_TARGET = 8;
+
 const HOSPITALS = [
-  { code: 'PUMCH', name: '北京协和医院', eName: 'Peking Union Medical College Hospital', city: '北京' },
-  { code: 'RJH', name: '上海交通大学医学院附属瑞金医院', eName: 'Ruijin Hospital', city: '上海' },
-  { code: 'FAH-SYSU', name: '中山大学附属第一医院', eName: 'First Affiliated Hospital, Sun Yat-sen University', city: '广州' },
+  { code: 'PUMCH', name: '北京协和医院', eName: 'Peking Union Medical College Hospital', city: '北京', area: '110000' },
+  { code: 'RJH', name: '上海交通大学医学院附属瑞金医院', eName: 'Ruijin Hospital', city: '上海', area: '310000' },
+  { code: 'FAH-SYSU', name: '中山大学附属第一医院', eName: 'First Affiliated Hospital, Sun Yat-sen University', city: '广州', area: '440000' },
 ] as const;
 
 const ROLES: { alias: string; description: string; descriptionEn: string; rights: RoleRight[] }[] = [
@@ -132,10 +138,16 @@ export async function seedDemo(deps: ServiceDeps): Promise<DemoAccount[] | null>
   // The project manager drafts the design in the development environment and publishes it to test.
   const design = await seedDemoDesign(deps, { ...caller, actor: { ...pm.actor, currentProjectId: project.id, currentEnv: 'dev' } });
 
+  // The hospitals stand in their provinces of the standard area list, so the big screen's map shows them.
+  await loadStandardAreas(deps, { actor: admin, meta: META });
+  const { areas } = await listAreas(deps);
   const sites = [];
-  for (const [index, hospital] of HOSPITALS.entries()) {
-    const unit = await createUnit(deps, admin, { ...hospital, province: null, address: null }, META);
-    sites.push(await saveSite(deps, caller, { projectId: project.id, unitId: unit.id, code: `S0${index + 1}`, status: 'active' }));
+  for (const [index, { area, ...hospital }] of HOSPITALS.entries()) {
+    const areaId = areas.find((candidate) => candidate.code === area)?.id ?? null;
+    const unit = await createUnit(deps, admin, { ...hospital, province: null, address: null, areaId }, META);
+    const site = await saveSite(deps, caller, { projectId: project.id, unitId: unit.id, code: `S0${index + 1}`, status: 'active' });
+    sites.push(site);
+    await setSiteTarget(deps, caller, { siteId: site.id, target: DEMO_SITE_TARGET });
   }
 
   const newRole = (body: Omit<SaveRoleRequest, 'projectId' | 'enabled'>) => saveRole(deps, caller, saveRoleSchema.parse({ ...body, projectId: project.id }));

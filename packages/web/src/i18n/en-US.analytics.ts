@@ -81,5 +81,6 @@ export const enUSAnalytics: Shape<typeof zhCNAnalytics> = {
     },
     projects: { enrolled: 'Enrolled', target: 'Target', failures: 'Screening failures', queries: 'Unclosed queries', none: 'No studies to show', env: 'Environment {{env}}' },
     noLocation: '{{count}} sites without an area',
+    noSitePlaced: 'No site has an area with a map point yet: give the hospitals an area on the hospital list',
   },
 };

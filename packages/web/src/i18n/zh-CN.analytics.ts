@@ -78,5 +78,6 @@ export const zhCNAnalytics = {
     },
     projects: { enrolled: '已入组', target: '目标', failures: '筛选失败', queries: '未关闭质疑', none: '没有可查看的项目', env: '环境 {{env}}' },
     noLocation: '{{count}} 个中心未设置地区',
+    noSitePlaced: '尚无中心设置带坐标的地区：请在医院管理中为医院选择地区',
   },
 };

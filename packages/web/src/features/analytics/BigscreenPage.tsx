@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AnalyticsOverview, Locale } from '@dcap/core';
-import { analyticsLabel, ANALYTICS_CHARTS_PATH, DATE_TIME_FORMAT } from '@dcap/core';
+import type { TFunction } from 'i18next';
+import type { AnalyticsOverview, EnvType, Locale } from '@dcap/core';
+import { analyticsLabel, ANALYTICS_CHARTS_PATH, DATE_TIME_FORMAT, ENV_TYPES } from '@dcap/core';
 import { EChart } from '../../components/EChart';
 import { useProjectContext } from '../../app/projectContext';
 import { currentLocale } from '../../i18n';
 import { localName } from '../../lib/displayName';
+import { ENV_TYPE_LABEL_KEYS } from '../../lib/projectLabels';
 import type { AnalyticsFilterState } from './api';
 import { useAnalyticsOverview, useAnalyticsProjects } from './api';
 import { labelIn } from './charts';
@@ -127,14 +129,23 @@ function Tiles({ overview }: { overview: AnalyticsOverview }) {
       <Tile
         testId="tile-enrolled"
         label={t('bigscreen.tile.enrolled')}
-        value={tiles.target === null ? String(tiles.enrolled) : `${String(tiles.enrolled)} / ${String(tiles.target)}`}
+        value={
+          tiles.target === null ? (
+            String(tiles.enrolled)
+          ) : (
+            <>
+              {tiles.enrolled}
+              <span className="dcap-wall__tile-of"> / {tiles.target}</span>
+            </>
+          )
+        }
         note={tiles.target === null ? t('bigscreen.tile.noTarget') : `${String(Math.round((100 * tiles.enrolled) / Math.max(1, tiles.target)))}%`}
       />
       <Tile testId="tile-failures" label={t('bigscreen.tile.screeningFailures')} value={tiles.screeningFailures} note={t('bigscreen.tile.screened', { count: tiles.screened })} />
       <Tile testId="tile-visits" label={t('bigscreen.tile.visitsDue')} value={tiles.visitsDue} note={t('bigscreen.tile.visitsMissed', { count: tiles.visitsMissed })} warn={tiles.visitsMissed > 0} />
       <Tile testId="tile-queries" label={t('bigscreen.tile.openQueries')} value={tiles.openQueries} note={buckets.join(' · ') || undefined} />
       <Tile testId="tile-lag" label={t('bigscreen.tile.entryLag')} value={tiles.entryLagMedianDays === null ? dash : t('bigscreen.tile.days', { value: tiles.entryLagMedianDays })} />
-      <Tile testId="tile-sdv" label={t('bigscreen.tile.sdv')} value={tiles.sdvPercent === null ? dash : `${String(tiles.sdvPercent)}%`} />
+      <Tile testId="tile-sdv" label={t('bigscreen.tile.sdv')} value={tiles.sdvPercent === null ? dash : `${String(Math.round(tiles.sdvPercent))}%`} note={tiles.sdvPercent === null ? undefined : `${String(tiles.sdvPercent)}%`} />
       <Tile
         testId="tile-randomised"
         label={t('bigscreen.tile.randomised')}
@@ -173,11 +184,23 @@ function SiteMap({ overview, locale, scale }: { overview: AnalyticsOverview; loc
   return (
     <>
       <div className="dcap-wall__chart" data-testid="wall-map">
-        {ready ? <EChart option={option} locale={locale} height="100%" /> : <div className="dcap-wall__center">{failed ? t('common.chartFailed') : t('bigscreen.loading')}</div>}
+        {unplaced === overview.sites.length ? (
+          // No site has a point: a map of the whole world with nothing on it tells nobody anything.
+          <div className="dcap-wall__center">{t('bigscreen.noSitePlaced')}</div>
+        ) : ready ? (
+          <EChart option={option} locale={locale} height="100%" />
+        ) : (
+          <div className="dcap-wall__center">{failed ? t('common.chartFailed') : t('bigscreen.loading')}</div>
+        )}
       </div>
       {unplaced > 0 ? <div className="dcap-wall__muted">{t('bigscreen.noLocation', { count: unplaced })}</div> : null}
     </>
   );
+}
+
+/** A standard environment's key is its type (core `isValidEnvKey`), named in the reader's language; others as keyed. */
+function envName(key: string, t: TFunction): string {
+  return (ENV_TYPES as readonly string[]).includes(key) ? t(ENV_TYPE_LABEL_KEYS[key as EnvType]) : key;
 }
 
 /**
@@ -281,7 +304,7 @@ export function BigscreenAllPage() {
               <div className="dcap-wall__panel-title">
                 {row.code} {labelIn(row, locale)}
               </div>
-              {row.env ? <div className="dcap-wall__muted">{t('bigscreen.projects.env', { env: row.env })}</div> : null}
+              {row.env ? <div className="dcap-wall__muted">{t('bigscreen.projects.env', { env: envName(row.env, t) })}</div> : null}
               <div className="dcap-wall__figures">
                 <Tile testId={`wall-project-${row.code}-enrolled`} label={t('bigscreen.projects.enrolled')} value={row.enrolled} />
                 <Tile testId={`wall-project-${row.code}-target`} label={t('bigscreen.projects.target')} value={row.target ?? '–'} />

@@ -52,7 +52,10 @@ export function analyticsOption(chart: AnalyticsChart, locale: Locale, missingNa
       data: chart.categories.map((category) => labelIn(category, locale)),
       axisLabel: dates
         ? { fontSize: font, hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' }
-        : { fontSize: font, hideOverlap: true, rotate: many ? 30 : 0, width: 120 * scale, overflow: 'truncate' },
+        : // Few categories: every label shows, cut short to fit its slot; many: slanted, and those that collide hidden.
+          many
+          ? { fontSize: font, hideOverlap: true, rotate: 30, width: 120 * scale, overflow: 'truncate' }
+          : { fontSize: font, interval: 0, width: 84 * scale, overflow: 'truncate' },
     },
     yAxis: { type: 'value', minInterval: chart.unit === 'count' ? 1 : 0, axisLabel: { fontSize: font } },
     series,

@@ -15,8 +15,14 @@ let registered: Promise<void> | null = null;
 export function registerWorldMap(): Promise<void> {
   registered ??= Promise.all([import('echarts'), import('topojson-client'), import('world-atlas/countries-50m.json')]).then(([echarts, topojson, atlas]) => {
     const topology = (atlas as { default?: unknown }).default ?? atlas;
-    const world = topojson.feature(topology as Parameters<typeof topojson.feature>[0], (topology as { objects: { countries: Parameters<typeof topojson.feature>[1] } }).objects.countries);
-    echarts.registerMap(WORLD_MAP, world as Parameters<typeof echarts.registerMap>[1]);
+    const world = topojson.feature(topology as Parameters<typeof topojson.feature>[0], (topology as { objects: { countries: Parameters<typeof topojson.feature>[1] } }).objects.countries) as unknown as {
+      type: 'FeatureCollection';
+      features: { id?: string | number }[];
+    };
+    // Antarctica (ISO 3166 numeric 010) wraps around the pole and draws a band across any view reaching it;
+    // no site stands there.
+    const features = world.features.filter((feature) => String(feature.id) !== '010');
+    echarts.registerMap(WORLD_MAP, { ...world, features } as unknown as Parameters<typeof echarts.registerMap>[1]);
   });
   return registered;
 }
