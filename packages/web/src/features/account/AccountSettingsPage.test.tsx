@@ -146,15 +146,16 @@ describe('account settings', () => {
   it('grades the new password with the four strength levels', async () => {
     renderApp({ path: '/account/settings/security', fetch: server(MEMBER).fetch, locale: 'en-US', token: 't' });
     await screen.findByTestId('password-form');
-    const level = async () => (await screen.findByTestId('password-strength')).getAttribute('data-level');
+    // The meter may follow the typing a render later: wait for its level rather than read it at once.
+    const expectLevel = (want: string) => waitFor(() => expect(screen.getByTestId('password-strength').getAttribute('data-level')).toBe(want));
     type('password-new', 'abc');
-    expect(await level()).toBe('too_short');
+    await expectLevel('too_short');
     type('password-new', 'abcdef');
-    expect(await level()).toBe('low');
+    await expectLevel('low');
     type('password-new', 'abc123');
-    expect(await level()).toBe('medium');
+    await expectLevel('medium');
     type('password-new', 'Abc123#xyz');
-    expect(await level()).toBe('strong');
+    await expectLevel('strong');
     expect(screen.getByText('Strength: Strong')).toBeDefined();
   });
 
