@@ -84,6 +84,7 @@ export function checkSysRoleRightsEdit(editor: PlatformActor, before: SysRoleRig
 /** The system role flags a user screen sets. systemAdmin is set by the platform's operators, not there. */
 export interface AssignableSysRoles {
   admin: boolean;
+  systemAdmin: boolean;
   projectAdmin: boolean;
 }
 
@@ -96,6 +97,7 @@ export function checkSysRoleAssignment(editor: PlatformActor, rights: SysRoleRig
   const held = platformRightsOf(editor, rights);
   const roles = [
     { role: 'admin' as const, functions: PLATFORM_ACTIONS as readonly PlatformAction[] },
+    { role: 'systemAdmin' as const, functions: rights.systemAdmin },
     { role: 'projectAdmin' as const, functions: rights.projectAdmin },
   ];
   for (const { role, functions } of roles) {

@@ -32,6 +32,7 @@ const adminEditableFields = {
   phone: optionalText(32),
   department: optionalText(128),
   admin: z.boolean().optional(),
+  systemAdmin: z.boolean().optional(),
   projectAdmin: z.boolean().optional(),
 };
 

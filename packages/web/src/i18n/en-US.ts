@@ -246,7 +246,8 @@ export const enUS: Catalogue = {
       deleted: 'Deleted',
     },
     roles: {
-      admin: 'Administrator',
+      admin: 'Super administrator',
+      systemAdmin: 'Platform administrator',
       projectAdmin: 'Project administrator',
     },
   },

@@ -247,7 +247,8 @@ export const zhCN = {
       deleted: '已删除',
     },
     roles: {
-      admin: '平台管理员',
+      admin: '超级管理员',
+      systemAdmin: '平台管理员',
       projectAdmin: '项目管理员',
     },
   },

@@ -153,4 +153,26 @@ describe('role permissions of system roles', () => {
     ok(await saveRights({ systemAdmin: ALL, projectAdmin: ['project.create'] }));
     ok(await study.t.call('POST', '/dcap/sys/user/update', { token: sysAdmin.token, body: { id: plain.user.id, projectAdmin: true } }));
   });
+
+  it('makes a user a platform administrator only for an editor holding every function of the role, and never lowers oneself', async () => {
+    // Project administrators may manage users but hold few functions: they cannot make a platform administrator.
+    ok(await saveRights({ systemAdmin: ALL, projectAdmin: ['project.create', 'user.manage'] }));
+    const target = ok(await study.t.call('POST', '/dcap/sys/user/save', { token: pm.token, body: { username: 'sc.platform', name: 'Platform', password: 'Passw0rd!x' } })) as {
+      user: { id: number };
+    };
+    refused(await study.t.call('POST', '/dcap/sys/user/update', { token: pm.token, body: { id: target.user.id, systemAdmin: true } }), 403, 'sys_rights.role_not_held');
+    refused(await study.t.call('POST', '/dcap/sys/user/save', { token: pm.token, body: { username: 'sc.platform2', name: 'P2', password: 'Passw0rd!x', systemAdmin: true } }), 403, 'sys_rights.role_not_held');
+    const stored = () => study.t.deps.db.selectFrom('users').select('system_admin').where('id', '=', target.user.id).executeTakeFirstOrThrow();
+    expect((await stored()).system_admin).toBe(false);
+    // The super administrator can, and the new platform administrator then holds the role's functions.
+    const made = ok(await study.t.call('POST', '/dcap/sys/user/update', { token: admin(), body: { id: target.user.id, systemAdmin: true } })) as { systemAdmin: boolean };
+    expect(made.systemAdmin).toBe(true);
+    expect((await stored()).system_admin).toBe(true);
+    const audit = await study.t.deps.db.selectFrom('audit_log').select(['old_value', 'new_value']).where('action', '=', 'user.update').where('entity_id', '=', String(target.user.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.old_value).toMatchObject({ systemAdmin: false });
+    expect(audit.new_value).toMatchObject({ systemAdmin: true });
+    // A platform administrator does not lower their own role.
+    refused(await study.t.call('POST', '/dcap/sys/user/update', { token: sysAdmin.token, body: { id: sysAdmin.id, systemAdmin: false } }), 422, 'user.cannot_change_self');
+    ok(await saveRights({ systemAdmin: ALL, projectAdmin: ['project.create'] }));
+  });
 });

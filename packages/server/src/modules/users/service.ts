@@ -73,7 +73,7 @@ export async function isUsernameAvailable(deps: ServiceDeps, username: string): 
  * first sign-in (docs/decisions.md, "Issued passwords"); `temporary: false` is for accounts the platform
  * makes for its operator (the first administrator, the demo study), whose passwords only the console shows.
  */
-const NO_SYS_ROLES = { admin: false, projectAdmin: false };
+const NO_SYS_ROLES = { admin: false, systemAdmin: false, projectAdmin: false };
 
 export async function createUser(
   deps: ServiceDeps,
@@ -84,7 +84,7 @@ export async function createUser(
 ): Promise<IssuedPassword> {
   const { db, clock } = deps;
   // The platform itself (first start) creates the first administrator; a person may give only what they hold.
-  if (actor) checkSysRoleAssignment(actor, await sysRoleRights(deps), NO_SYS_ROLES, { admin: body.admin ?? false, projectAdmin: body.projectAdmin ?? false });
+  if (actor) checkSysRoleAssignment(actor, await sysRoleRights(deps), NO_SYS_ROLES, { admin: body.admin ?? false, systemAdmin: body.systemAdmin ?? false, projectAdmin: body.projectAdmin ?? false });
   if (await findUserByUsername(db, body.username)) throw new AppError('user.username_taken', { username: body.username });
   const issued = body.password ? null : generatePassword();
   const passwordHash = await hashPassword(body.password ?? issued ?? '');
@@ -101,6 +101,7 @@ export async function createUser(
         corporation: body.corporation ?? null,
         department: body.department ?? null,
         admin: body.admin ?? false,
+        system_admin: body.systemAdmin ?? false,
         project_admin: body.projectAdmin ?? false,
         password_hash: passwordHash,
         password_changed_at: now,
@@ -141,11 +142,11 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
   const { clock } = deps;
   const row = await platformWrite(deps, { actor, meta }, async (trx, audit) => {
     const before = await loadForChange(trx, body.id);
-    const willBeAdmin = body.admin ?? before.admin;
-    const roles = { admin: willBeAdmin, projectAdmin: body.projectAdmin ?? before.project_admin };
-    checkSysRoleAssignment(actor, await sysRoleRights(deps), { admin: before.admin, projectAdmin: before.project_admin }, roles);
-    if (before.id === actor.userId && before.admin && !willBeAdmin) throw new AppError('user.cannot_change_self');
-    await assertAdminRemains(trx, before, willBeAdmin || before.system_admin);
+    const roles = { admin: body.admin ?? before.admin, systemAdmin: body.systemAdmin ?? before.system_admin, projectAdmin: body.projectAdmin ?? before.project_admin };
+    checkSysRoleAssignment(actor, await sysRoleRights(deps), { admin: before.admin, systemAdmin: before.system_admin, projectAdmin: before.project_admin }, roles);
+    // Nobody lowers their own platform role: the last step of a mistake would lock them out.
+    if (before.id === actor.userId && ((before.admin && !roles.admin) || (before.system_admin && !roles.systemAdmin))) throw new AppError('user.cannot_change_self');
+    await assertAdminRemains(trx, before, roles.admin || roles.systemAdmin);
     // Partial update (core applyPatch): a field left out keeps its value, null clears it.
     const next = applyPatch(editableFields(before), body);
     const after = await updateUserRow(trx, before.id, {
@@ -157,6 +158,7 @@ export async function updateUser(deps: ServiceDeps, actor: Actor, body: UpdateUs
       corporation: next.corporation,
       department: next.department,
       admin: roles.admin,
+      system_admin: roles.systemAdmin,
       project_admin: roles.projectAdmin,
       updated_at: clock.now(),
     });

@@ -33,10 +33,11 @@ interface UserFormValues {
   corporation?: string | null;
   department?: string | null;
   admin?: boolean;
+  systemAdmin?: boolean;
   projectAdmin?: boolean;
 }
 
-const FIELDS = ['username', 'password', 'name', 'nameEn', 'gender', 'email', 'phone', 'corporation', 'department', 'admin', 'projectAdmin'];
+const FIELDS = ['username', 'password', 'name', 'nameEn', 'gender', 'email', 'phone', 'corporation', 'department', 'admin', 'systemAdmin', 'projectAdmin'];
 /** A taken login name comes back as a conflict with only its catalogue code. */
 const CODE_FIELDS = { 'user.username_taken': 'username' };
 
@@ -84,6 +85,7 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
       corporation: blankToNull(values.corporation),
       department: blankToNull(values.department),
       admin: values.admin ?? false,
+      systemAdmin: values.systemAdmin ?? false,
       projectAdmin: values.projectAdmin ?? false,
     };
     try {
@@ -120,7 +122,7 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
         form={form}
         preserve={false}
         layout="vertical"
-        initialValues={user ?? { admin: false, projectAdmin: false }}
+        initialValues={user ?? { admin: false, systemAdmin: false, projectAdmin: false }}
         onFinish={(values) => void onFinish(values)}
         data-testid="user-form"
       >
@@ -194,12 +196,17 @@ export function UserFormModal({ open, user, onClose, onCreated }: UserFormModalP
               <Input data-testid="user-form-department" />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
+          <Col xs={24} sm={8}>
             <Form.Item name="admin" label={t('user.roles.admin')} valuePropName="checked">
               <Switch data-testid="user-form-admin" />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="systemAdmin" label={t('user.roles.systemAdmin')} valuePropName="checked">
+              <Switch data-testid="user-form-system-admin" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
             <Form.Item name="projectAdmin" label={t('user.roles.projectAdmin')} valuePropName="checked">
               <Switch data-testid="user-form-project-admin" />
             </Form.Item>

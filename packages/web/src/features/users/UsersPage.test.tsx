@@ -70,6 +70,7 @@ describe('platform users page', () => {
       corporation: null,
       department: null,
       admin: false,
+      systemAdmin: false,
       projectAdmin: false,
     });
   });

@@ -2,7 +2,7 @@ import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { DATE_TIME_FORMAT, isPlatformAdmin } from '@dcap/core';
+import { DATE_TIME_FORMAT } from '@dcap/core';
 import type { User, UserStatus } from '@dcap/core';
 import { STATUS_LABEL_KEYS } from '../../lib/userLabels';
 import { ELLIPSIS, ellipsisText } from '../../lib/ellipsis';
@@ -99,7 +99,8 @@ export function userColumns(t: TFunction, selfId: number, actions: UserRowAction
       title: t('users.columns.roles'),
       render: (_value, user) => (
         <Space size={4} wrap>
-          {isPlatformAdmin(user) ? <Tag color="blue">{t('user.roles.admin')}</Tag> : null}
+          {user.admin ? <Tag color="blue">{t('user.roles.admin')}</Tag> : null}
+          {user.systemAdmin ? <Tag color="geekblue">{t('user.roles.systemAdmin')}</Tag> : null}
           {user.projectAdmin ? <Tag color="cyan">{t('user.roles.projectAdmin')}</Tag> : null}
         </Space>
       ),
