@@ -97,6 +97,8 @@ export function userColumns(t: TFunction, selfId: number, actions: UserRowAction
     {
       key: 'roles',
       title: t('users.columns.roles'),
+      // Wide enough for the longest English role tag; several tags wrap onto lines of their own.
+      width: 190,
       render: (_value, user) => (
         <Space size={4} wrap>
           {user.admin ? <Tag color="blue">{t('user.roles.admin')}</Tag> : null}
