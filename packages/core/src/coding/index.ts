@@ -204,6 +204,20 @@ export const codingValueQuerySchema = z.strictObject({
 });
 export type CodingValueQuery = z.infer<typeof codingValueQuerySchema>;
 
+/** The most values one coding listing holds; a larger field is exported with the study's data instead. */
+export const CODING_EXPORT_MAX = 100_000;
+
+/**
+ * GET /dcap/coding/export: a coded field's values with their coding as a spreadsheet (the coding listing
+ * a data manager reviews or hands to safety), in the caller's environment and sites, optionally one state.
+ */
+export const codingExportQuerySchema = z.strictObject({
+  fieldId: queryId(),
+  state: z.enum(CODING_STATES).optional(),
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+export type CodingExportQuery = z.infer<typeof codingExportQuerySchema>;
+
 export const codingAssignmentSchema = z.object({
   dictionaryId: z.number(),
   dictionaryName: z.string(),

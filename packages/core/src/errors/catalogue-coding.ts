@@ -28,6 +28,7 @@ export const CODING_ERRORS = {
   'coding.dictionary_disabled': { status: 409, 'zh-CN': '编码词典已停用', 'en-US': 'The coding dictionary is disabled' },
   'coding.field_not_text': { status: 422, 'zh-CN': '只能选择当前设计中的文本字段进行编码', 'en-US': 'Only a text field of the current design can be coded' },
   'coding.field_not_found': { status: 404, 'zh-CN': '编码字段不存在', 'en-US': 'Coding field not found' },
+  'coding.export_too_large': { status: 422, 'zh-CN': '该字段有 {count} 个值，超过编码清单上限 {max}：请按状态筛选，或随研究数据一起导出', 'en-US': 'The field has {count} values, more than a coding listing holds ({max}): choose one state, or export them with the study data' },
   'coding.field_in_use': { status: 409, 'zh-CN': '该字段已有 {count} 个编码，不能移除', 'en-US': 'The field has {count} codings and cannot be removed' },
   'coding.term_not_found': { status: 404, 'zh-CN': '术语 {code} 不在词典中', 'en-US': 'Term {code} is not in the dictionary' },
   'coding.value_not_found': { status: 404, 'zh-CN': '没有可编码的值', 'en-US': 'There is no value to code' },

@@ -60,6 +60,7 @@ export const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /dcap/query/close': 'modules/queries/queries.test.ts',
   'POST /dcap/query/cancel': 'modules/queries/queries.test.ts',
   'GET /dcap/query/export': 'modules/queries/queries.test.ts',
+  'GET /dcap/coding/export': 'modules/coding/coding.test.ts',
   'GET /dcap/audit/alteration/export': 'modules/queries/queries.test.ts',
   // The ODM design file needs a published design; the import needs the ODM schema and a file built from one.
   'GET /dcap/project/design/odm': 'modules/odm/export.test.ts',

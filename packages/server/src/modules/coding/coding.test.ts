@@ -282,6 +282,31 @@ describe('coding in a project', () => {
     expect(audit[0]?.new_value).toMatchObject({ path: AE_PATH, code: '10019211', term: '头痛' });
   });
 
+  it('exports the coding listing of the caller’s sites in their language, one state if asked, audited', async () => {
+    const { dataManager, siteBUser, coordinator } = rs.people;
+    const csv = await rs.study.t.request({ method: 'GET', url: `/dcap/coding/export?fieldId=${String(fieldId)}&format=csv`, headers: { token: dataManager.token, 'accept-language': 'en-US' } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Subject,Site,Visit,Verbatim,Coding state,Dictionary,Version,Code,Term,Term (English),Hierarchy,Verbatim when coded,Coded by,Coded at');
+    // The same values as the list: three coded to Headache, Nausea not coded.
+    expect(lines).toHaveLength(1 + (await values(dataManager)).total);
+    expect(lines.filter((line) => line.includes(',Coded,MedDRA,26.0,10019211,头痛,Headache,Nervous system disorders > Headaches > Headaches NEC > Headache,'))).toHaveLength(3);
+    expect(lines.filter((line) => line.includes(',Nausea,Not coded,'))).toHaveLength(1);
+    const uncoded = await rs.study.t.request({ method: 'GET', url: `/dcap/coding/export?fieldId=${String(fieldId)}&format=csv&state=uncoded`, headers: { token: dataManager.token } });
+    const uncodedLines = uncoded.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(uncodedLines[0]?.startsWith('受试者,中心,访视,原始文本,编码状态')).toBe(true);
+    expect(uncodedLines.slice(1).map((line) => line.split(',')[4])).toEqual(['未编码']);
+    // Site B's data manager gets site B's value only; a coordinator without the coding right nothing.
+    const siteB = await rs.study.t.request({ method: 'GET', url: `/dcap/coding/export?fieldId=${String(fieldId)}&format=csv`, headers: { token: siteBUser.token } });
+    expect(siteB.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((line) => line.split(',')[3])).toEqual(['HEADACHE']);
+    expect((await rs.study.t.request({ method: 'GET', url: `/dcap/coding/export?fieldId=${String(fieldId)}`, headers: { token: coordinator.token } })).statusCode).toBe(403);
+    const audit = (await codingAudit()).filter((row) => row.action === 'coding.export');
+    expect(audit).toHaveLength(3);
+    expect(audit[0]?.new_value).toMatchObject({ path: AE_PATH, state: null, rows: lines.length - 1 });
+    expect(audit[1]?.new_value).toMatchObject({ state: 'uncoded', rows: 1 });
+  });
+
   it('shows a value changed after coding as needing recoding, recodes it and uncodes another, audited', async () => {
     const { coordinator, dataManager } = rs.people;
     await saveAe(coordinator, atA, ['Migraine', 'Nausea']);

@@ -1,9 +1,12 @@
-import type { CodingCandidate, CodingCodeRequest, CodingField, CodingSetup, CodingTermPage, CodingTermQuery, CodingValue, CodingValuePage, CodingValueQuery } from '@dcap/core';
-import { AppError, canInProject, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim } from '@dcap/core';
+import type { CodingCandidate, CodingCodeRequest, CodingExportQuery, CodingField, CodingSetup, CodingTermPage, CodingTermQuery, CodingValue, CodingValuePage, CodingValueQuery, Locale } from '@dcap/core';
+import { AppError, CODING_EXPORT_MAX, canInProject, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
+import type { FileReply } from '../../http/route.js';
+import type { Cell } from '../queries/export.js';
+import { tableFile } from '../queries/export.js';
 import type { Executor } from '../audit/repo.js';
 import { designOfEnv } from '../publishing/service.js';
 import { DesignNames } from '../queries/design-names.js';
@@ -256,4 +259,56 @@ export async function uncodeValue(deps: ServiceDeps, caller: ProjectCaller, body
     await audit({ action: 'coding.uncode', entityType: 'field_coding', entityId: before.id, env: sessionEnv(caller), siteId: panel.site_id, oldValue: auditedCoding(before, row ? (row.subject_code ?? row.platform_no) : '', field) });
     return { coded: 0 };
   });
+}
+
+const EXPORT_HEADER: Record<Locale, string[]> = {
+  'zh-CN': ['受试者', '中心', '访视', '原始文本', '编码状态', '词典', '版本', '编码', '术语', '术语（英文）', '层级路径', '编码时文本', '编码人', '编码时间'],
+  'en-US': ['Subject', 'Site', 'Visit', 'Verbatim', 'Coding state', 'Dictionary', 'Version', 'Code', 'Term', 'Term (English)', 'Hierarchy', 'Verbatim when coded', 'Coded by', 'Coded at'],
+};
+const STATE_NAMES: Record<Locale, Record<CodingValue['state'], string>> = {
+  'zh-CN': { uncoded: '未编码', coded: '已编码', needsRecoding: '需重新编码' },
+  'en-US': { uncoded: 'Not coded', coded: 'Coded', needsRecoding: 'Needs recoding' },
+};
+
+/**
+ * GET /dcap/coding/export: the coding listing of one coded field, every value the caller may see with its
+ * coding, as xlsx or CSV in the caller's language (docs/decisions.md "Coding library"). Like the query list's
+ * export it is the caller's own list as a file, audited `coding.export` with the field and the row count.
+ */
+export async function exportCodingValues(deps: ServiceDeps, caller: ProjectCaller, query: CodingExportQuery): Promise<FileReply> {
+  const locale = caller.meta.locale;
+  const scope = await dataScope(deps.db, caller);
+  const field = await fieldOf(deps.db, scope.projectId, query.fieldId);
+  const filter: ValueFilter = { ...valueFilter(scope, field), state: query.state };
+  const count = await repo.countValues(deps.db, filter);
+  if (count > CODING_EXPORT_MAX) throw new AppError('coding.export_too_large', { count, max: CODING_EXPORT_MAX });
+  const rows = await repo.listValues(deps.db, filter, null);
+  const codings = new Map((await repo.codingsByIds(deps.db, rows.flatMap((row) => (row.coding_id === null ? [] : [row.coding_id])))).map((row) => [row.id, row]));
+  const names = await DesignNames.load(deps.db, rows.map((row) => row.design_version_id));
+  const en = locale === 'en-US';
+  const cells = rows.map((row): Cell[] => {
+    const value = presentValue(row, row.coding_id === null ? undefined : codings.get(row.coding_id), names);
+    const coding = value.coding;
+    return [
+      value.subject,
+      en ? (value.siteNameEn ?? value.siteName) : value.siteName,
+      en ? (value.visitNameEn ?? value.visitName) : value.visitName,
+      value.value,
+      STATE_NAMES[locale][value.state],
+      coding?.dictionaryName ?? '',
+      coding?.dictionaryVersion ?? '',
+      coding?.code ?? '',
+      coding?.term ?? '',
+      coding?.termEn ?? '',
+      coding ? (en ? coding.pathEn || coding.path : coding.path) : '',
+      coding?.verbatim ?? '',
+      coding?.codedBy ?? '',
+      coding?.codedAt ?? '',
+    ];
+  });
+  await projectWrite(deps, caller, {}, (_trx, audit) =>
+    audit({ action: 'coding.export', entityType: 'coding_field', entityId: field.id, env: sessionEnv(caller), newValue: { path: field.path, state: query.state ?? null, rows: cells.length } }),
+  );
+  const day = deps.clock.now().toISOString().slice(0, 10).replaceAll('-', '');
+  return tableFile(query.format, en ? 'Coding' : '编码', EXPORT_HEADER[locale], cells, `${caller.project.project.code}-coding-${field.path.replaceAll(/[^A-Za-z0-9_.-]/g, '_')}-${day}`);
 }

@@ -1,4 +1,5 @@
 import {
+  codingExportQuerySchema,
   codingCodeResultSchema,
   codingCodeSchema,
   codingDictionaryIdSchema,
@@ -20,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { fileReplySchema } from '../../http/route.js';
 import { MANAGE_LIBRARY } from '../library/access.js';
 import type { JobWorker } from '../jobs/worker.js';
 import * as library from './dictionary-service.js';
@@ -129,6 +131,17 @@ export function registerCodingRoutes(app: FastifyInstance, routes: RouteRegistry
     body: codingFieldDeleteSchema,
     response: codingSetupSchema,
     handler: ({ caller, body }) => project.deleteCodingField(deps, caller, body.id),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/coding/export',
+    summary: "The coding listing of a coded field: every value the caller may see with its coding, as xlsx or CSV in the caller's language; audited",
+    tag: TAG,
+    access: CODE,
+    query: codingExportQuerySchema,
+    response: fileReplySchema,
+    raw: true,
+    handler: ({ caller, query }) => project.exportCodingValues(deps, caller, query),
   });
   routes.add(app, {
     method: 'GET',

@@ -13,6 +13,7 @@ const CODERS_ANYWHERE: PersonaName[] = ['platformAdmin', 'projectAdmin', 'withRi
 const CONFIGURERS_ANYWHERE: PersonaName[] = ['platformAdmin', 'projectAdmin', 'withRight', 'otherProject'];
 export const CODING_ENTRIES: Record<string, Entry> = {
   'GET /dcap/coding/setup': { allowed: CODERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/coding/setup' }) },
+  'GET /dcap/coding/export': { allowed: CODERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/coding/export?fieldId=999999&format=csv' }) },
   'GET /dcap/coding/values': { allowed: CODERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/coding/values?fieldId=999999' }) },
   'GET /dcap/coding/terms': { allowed: CODERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'GET', url: '/dcap/coding/terms?dictionaryId=999999' }) },
   'POST /dcap/coding/field/save': { allowed: CONFIGURERS_ANYWHERE, call: (f) => enterManagers(f, { method: 'POST', url: '/dcap/coding/field/save', body: { instrumentId: 999999, path: 'MXTEXT', dictionaryId: 999999 } }) },

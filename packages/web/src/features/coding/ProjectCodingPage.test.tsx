@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CodingSetup, CodingTermPage, CodingValue, CodingValuePage } from '@dcap/core';
 import { AS_PROJECT_ADMIN, PROJECT_ADMIN, makeProjectInit } from '../../test/fixtures';
-import { fakeServer, ok } from '../../test/fakeServer';
+import { fakeServer, file, ok } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
 
 const FIELD = {
@@ -62,6 +62,7 @@ function server() {
     'GET /coding/terms': () => ok(TERMS),
     'POST /coding/code': () => ok({ coded: 3 }),
     'POST /coding/field/save': () => ok(SETUP),
+    'GET /coding/export': () => file('listing', 'DEMO-coding-AETAB.AETERM-20261129.xlsx'),
   });
 }
 
@@ -83,6 +84,26 @@ describe('medical coding /survey/coding', { timeout: 60_000 }, () => {
     await waitFor(() => expect(fake.requests.find((r) => r.path === '/coding/terms')?.search.get('text')).toBe('Headache'));
     fireEvent.click(await within(modal).findByTestId('coding-pick-10019211'));
     await waitFor(() => expect(fake.requests.find((r) => r.path === '/coding/code')?.body).toBe(JSON.stringify({ panelInstanceId: 31, path: 'AETAB#r1.AETERM', termCode: '10019211', sameText: true })));
+    cleanup();
+  });
+
+  it('exports the coding listing of the chosen field and state', async () => {
+    const fake = server();
+    renderApp({ path: '/survey/coding', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    await screen.findByTestId('coding-value-table', {}, FIRST);
+    fireEvent.mouseDown(within(screen.getByTestId('coding-state-filter')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByTitle('Needs recoding')).at(-1) as HTMLElement);
+    // jsdom saves no links: the file handed to the browser is read from the link it clicks.
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.mouseEnter(screen.getByTestId('coding-export'));
+    fireEvent.click(await screen.findByText('Coding listing (CSV)'));
+    await waitFor(() => expect(saved).toEqual(['DEMO-coding-AETAB.AETERM-20261129.xlsx']));
+    const search = fake.requests.find((r) => r.path === '/coding/export')?.search;
+    expect([search?.get('fieldId'), search?.get('state'), search?.get('format')]).toEqual(['9', 'needsRecoding', 'csv']);
+    click.mockRestore();
     cleanup();
   });
 

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Dropdown, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,9 @@ import type { CodingField, CodingSetup, CodingState, CodingValue } from '@dcap/c
 import { CODING_STATES } from '@dcap/core';
 import { currentLocale } from '../../i18n';
 import { useConfirm } from '../../lib/confirm';
+import { saveFile } from '../../lib/download';
 import type { ValueSearch } from './api';
-import { useCodeValue, useCodingFieldDelete, useCodingFieldSave, useCodingSetup, useCodingValues, useUncodeValue } from './api';
+import { useCodeValue, useCodingExport, useCodingFieldDelete, useCodingFieldSave, useCodingSetup, useCodingValues, useUncodeValue } from './api';
 import { TermBrowser } from './TermBrowser';
 
 const STATE_COLOURS: Record<CodingState, string> = { uncoded: 'default', coded: 'success', needsRecoding: 'warning' };
@@ -125,6 +127,7 @@ export function ProjectCodingPage() {
   const setup = useCodingSetup();
   const [fieldId, setFieldId] = useState<number | null>(null);
   const [filters, setFilters] = useState<{ state?: CodingState; text: string; page: number }>({ text: '', page: 1 });
+  const listing = useCodingExport();
   const [configuring, setConfiguring] = useState(false);
   const [coding, setCoding] = useState<CodingValue | null>(null);
   const uncode = useUncodeValue();
@@ -221,6 +224,21 @@ export function ProjectCodingPage() {
               data-testid="coding-state-filter"
             />
             <Input.Search allowClear style={{ width: 240 }} placeholder={t('coding.project.verbatim')} onSearch={(text) => setFilters({ ...filters, text: text.trim(), page: 1 })} data-testid="coding-text-filter" />
+            {field ? (
+              <Dropdown
+                menu={{
+                  items: (['xlsx', 'csv'] as const).map((format) => ({
+                    key: format,
+                    label: t(`coding.project.export.${format}`),
+                    onClick: () => listing.mutate({ fieldId: field.id, state: filters.state, format }, { onSuccess: saveFile }),
+                  })),
+                }}
+              >
+                <Button icon={<DownloadOutlined />} loading={listing.isPending} data-testid="coding-export">
+                  {t('coding.project.export.button')}
+                </Button>
+              </Dropdown>
+            ) : null}
           </Flex>
           {!rights.code ? <Alert type="info" showIcon title={t('coding.project.readOnly')} /> : null}
           <Table

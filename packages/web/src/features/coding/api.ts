@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CodingDictionary, CodingDictionaryKind, CodingSetup, CodingState, CodingTermPage, CodingValuePage } from '@dcap/core';
 import { codingCodeResultSchema, codingDictionaryIdSchema, codingDictionaryListSchema, codingDictionarySchema, codingSetupSchema, codingTermPageSchema, codingValuePageSchema } from '@dcap/core';
 import { useApi } from '../../app/services';
+import type { DownloadedFile } from '../../api/client';
 
 /** The coding library (docs/decisions.md "Coding library"): the platform's dictionaries and a project's coding. */
 export const codingKeys = {
@@ -152,5 +153,14 @@ export function useUncodeValue() {
   return useMutation({
     mutationFn: (input: { panelInstanceId: number; path: string }) => api.request('/coding/uncode', { method: 'POST', json: input, notify: true, schema: codingCodeResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coding', 'values'] }),
+  });
+}
+
+/** GET /dcap/coding/export: the coding listing of one field (one state if chosen) as a file. */
+export function useCodingExport() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({ fieldId, state, format }: { fieldId: number; state?: CodingState; format: 'xlsx' | 'csv' }): Promise<DownloadedFile> =>
+      api.download('/coding/export', { query: { fieldId, format, ...(state ? { state } : {}) } }),
   });
 }
