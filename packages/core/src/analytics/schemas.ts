@@ -153,6 +153,9 @@ export const analyticsProjectsSchema = z.array(
     name: z.string(),
     nameEn: z.string().nullable(),
     env: z.string().nullable(),
+    /** The environment's own names, as the environment list shows them. */
+    envName: z.string().nullable(),
+    envNameEn: z.string().nullable(),
     enrolled: count,
     screeningFailures: count,
     openQueries: count,

@@ -42,7 +42,7 @@ export const enUSCoding: Shape<typeof zhCNCoding> = {
     },
     terms: { code: 'Code', term: 'Term', level: 'Level', path: 'Hierarchy', text: 'Term (Chinese or English)', codePrefix: 'Code starts with', search: 'Search', pick: 'Choose' },
     project: {
-      export: { button: 'Export listing', xlsx: 'Coding listing (xlsx)', csv: 'Coding listing (CSV)' },
+      export: 'Export listing',
       field: 'Field',
       dictionary: 'Dictionary',
       fieldsTitle: 'Coded fields',

@@ -92,8 +92,6 @@ export const enUSQueries: Shape<typeof zhCNQueries> = {
       search: 'Search',
       reset: 'Reset',
       export: 'Export',
-      exportXlsx: 'Export Excel',
-      exportCsv: 'Export CSV',
       all: 'All',
       total: 'Total',
       chart: 'Unclosed queries by age',

@@ -40,6 +40,7 @@ export const enUS: Catalogue = {
     logoAlt: 'Platform logo',
   },
   common: {
+    exportFormat: { xlsx: 'Excel (xlsx)', csv: 'CSV' },
     backHome: 'Back to home',
     cancel: 'Cancel',
     delete: 'Delete',

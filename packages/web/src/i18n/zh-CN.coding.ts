@@ -39,7 +39,7 @@ export const zhCNCoding = {
     },
     terms: { code: '编码', term: '术语', level: '层级', path: '层级路径', text: '术语（中文或英文）', codePrefix: '编码开头', search: '查询', pick: '选择' },
     project: {
-      export: { button: '导出编码清单', xlsx: '编码清单（xlsx）', csv: '编码清单（CSV）' },
+      export: '导出编码清单',
       field: '字段',
       dictionary: '词典',
       fieldsTitle: '编码字段',

@@ -89,8 +89,6 @@ export const zhCNQueries = {
       search: '查询',
       reset: '重置',
       export: '导出',
-      exportXlsx: '导出 Excel',
-      exportCsv: '导出 CSV',
       all: '全部',
       total: '合计',
       chart: '未关闭质疑（按时长）',

@@ -42,6 +42,7 @@ export const zhCN = {
     logoAlt: '平台标志',
   },
   common: {
+    exportFormat: { xlsx: 'Excel（xlsx）', csv: 'CSV' },
     backHome: '返回首页',
     cancel: '取消',
     delete: '删除',

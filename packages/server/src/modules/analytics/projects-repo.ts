@@ -40,6 +40,11 @@ export async function lastChosenEnvs(db: Executor, userId: number, projectIds: r
   return db.selectFrom('user_project_envs').select(['project_id', 'env']).where('user_id', '=', userId).where('project_id', 'in', [...projectIds]).execute();
 }
 
+/** Rows of (id, every site, site ids) for a VALUES list: each id counted over its own sites. */
+function scopeValues(scopes: readonly { id: number; siteIds: readonly number[] | null }[]) {
+  return sql.join(scopes.map((scope) => sql`(${scope.id}::int, ${scope.siteIds === null}::boolean, ${`{${(scope.siteIds ?? []).join(',')}}`}::int[])`));
+}
+
 /** One environment and the sites counted in it: null for every site. */
 export interface CountScope {
   envId: number;
@@ -52,7 +57,7 @@ export interface CountScope {
  */
 export async function headlineCounts(db: Executor, scopes: readonly CountScope[]): Promise<{ env_id: number; enrolled: number; failed: number; open_queries: number }[]> {
   if (scopes.length === 0) return [];
-  const values = sql.join(scopes.map((scope) => sql`(${scope.envId}::int, ${scope.siteIds === null}::boolean, ${`{${(scope.siteIds ?? []).join(',')}}`}::int[])`));
+  const values = scopeValues(scopes.map((scope) => ({ id: scope.envId, siteIds: scope.siteIds })));
   const { rows } = await sql<{ env_id: number; enrolled: number; failed: number; open_queries: number }>`
     WITH scope(env_id, every_site, site_ids) AS (VALUES ${values})
     SELECT sc.env_id,
@@ -70,7 +75,7 @@ export async function headlineCounts(db: Executor, scopes: readonly CountScope[]
 /** The sum of the enrolment targets of each project's sites within its scope; no row when no such site has one. */
 export async function targets(db: Executor, scopes: readonly { projectId: number; siteIds: readonly number[] | null }[]): Promise<{ project_id: number; target: number }[]> {
   if (scopes.length === 0) return [];
-  const values = sql.join(scopes.map((scope) => sql`(${scope.projectId}::int, ${scope.siteIds === null}::boolean, ${`{${(scope.siteIds ?? []).join(',')}}`}::int[])`));
+  const values = scopeValues(scopes.map((scope) => ({ id: scope.projectId, siteIds: scope.siteIds })));
   const { rows } = await sql<{ project_id: number; target: number }>`
     WITH scope(project_id, every_site, site_ids) AS (VALUES ${values})
     SELECT p.project_id, sum(p.enrolment_target)::int AS target

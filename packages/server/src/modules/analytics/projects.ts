@@ -56,6 +56,8 @@ export async function analyticsProjects(deps: ServiceDeps, caller: Caller): Prom
       name: project.name,
       nameEn: project.name_en,
       env: env?.key ?? null,
+      envName: env?.name ?? null,
+      envNameEn: env?.name_en ?? null,
       enrolled: row?.enrolled ?? 0,
       screeningFailures: row?.failed ?? 0,
       openQueries: row?.open_queries ?? 0,

@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Descriptions, Dropdown, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -12,6 +11,7 @@ import { currentLocale } from '../../i18n';
 import { settle } from '../../lib/confirm';
 import { saveFile } from '../../lib/download';
 import { useSysLog, useSysLogExport } from './api';
+import { ExportMenu } from '../../components/ExportMenu';
 
 const PAGE_SIZE = 20;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss Z');
@@ -158,18 +158,7 @@ export function SysLogPage() {
               >
                 {t('admin.sysLog.filters.reset')}
               </Button>
-              <Dropdown
-                menu={{
-                  items: [
-                    { key: 'xlsx', label: 'Excel (xlsx)', onClick: () => download('xlsx') },
-                    { key: 'csv', label: 'CSV', onClick: () => download('csv') },
-                  ],
-                }}
-              >
-                <Button icon={<DownloadOutlined />} loading={exporter.isPending} data-testid="syslog-export">
-                  {t('admin.sysLog.export')}
-                </Button>
-              </Dropdown>
+              <ExportMenu label={t('admin.sysLog.export')} loading={exporter.isPending} onExport={download} testId="syslog-export" />
             </Space>
           </Form.Item>
         </Form>

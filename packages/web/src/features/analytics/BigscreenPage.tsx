@@ -3,14 +3,12 @@ import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TFunction } from 'i18next';
-import type { AnalyticsOverview, EnvType, Locale } from '@dcap/core';
-import { analyticsLabel, ANALYTICS_CHARTS_PATH, DATE_TIME_FORMAT, ENV_TYPES } from '@dcap/core';
+import type { AnalyticsOverview, Locale } from '@dcap/core';
+import { analyticsLabel, ANALYTICS_CHARTS_PATH, DATE_TIME_FORMAT } from '@dcap/core';
 import { EChart } from '../../components/EChart';
 import { useProjectContext } from '../../app/projectContext';
 import { currentLocale } from '../../i18n';
 import { localName } from '../../lib/displayName';
-import { ENV_TYPE_LABEL_KEYS } from '../../lib/projectLabels';
 import type { AnalyticsFilterState } from './api';
 import { useAnalyticsOverview, useAnalyticsProjects } from './api';
 import { labelIn } from './charts';
@@ -198,11 +196,6 @@ function SiteMap({ overview, locale, scale }: { overview: AnalyticsOverview; loc
   );
 }
 
-/** A standard environment's key is its type (core `isValidEnvKey`), named in the reader's language; others as keyed. */
-function envName(key: string, t: TFunction): string {
-  return (ENV_TYPES as readonly string[]).includes(key) ? t(ENV_TYPE_LABEL_KEYS[key as EnvType]) : key;
-}
-
 /**
  * The big screen of the session's study and environment (/bigscreen; docs/decisions.md "Bigscreen"): read-only,
  * outside the main layout, refreshed every 10 s without reloading. While a refresh is in flight, and after one
@@ -304,7 +297,7 @@ export function BigscreenAllPage() {
               <div className="dcap-wall__panel-title">
                 {row.code} {labelIn(row, locale)}
               </div>
-              {row.env ? <div className="dcap-wall__muted">{t('bigscreen.projects.env', { env: envName(row.env, t) })}</div> : null}
+              {row.envName === null ? null : <div className="dcap-wall__muted">{t('bigscreen.projects.env', { env: localName({ name: row.envName, eName: row.envNameEn }, locale) })}</div>}
               <div className="dcap-wall__figures">
                 <Tile testId={`wall-project-${row.code}-enrolled`} label={t('bigscreen.projects.enrolled')} value={row.enrolled} />
                 <Tile testId={`wall-project-${row.code}-target`} label={t('bigscreen.projects.target')} value={row.target ?? '–'} />

@@ -184,7 +184,7 @@ describe('the wall of every study (docs/decisions.md "Bigscreen")', { timeout: 6
   it('shows each administered study’s headline figures', async () => {
     const fake = fakeServer({
       'GET /sys/init': () => ok(initFor(PROJECT_ADMIN, AS_PROJECT_ADMIN)),
-      'GET /analytics/projects': () => ok([{ projectId: 5, code: 'HF-301', name: '心衰研究', nameEn: 'Heart failure study', env: 'prd', enrolled: 12, screeningFailures: 3, openQueries: 4, target: 40 }]),
+      'GET /analytics/projects': () => ok([{ projectId: 5, code: 'HF-301', name: '心衰研究', nameEn: 'Heart failure study', env: 'prd', envName: '生产环境', envNameEn: 'Production', enrolled: 12, screeningFailures: 3, openQueries: 4, target: 40 }]),
     });
     renderApp({ path: '/bigscreen/all', fetch: fake.fetch, locale: 'en-US', token: 't' });
     const card = await screen.findByTestId('wall-project-HF-301');

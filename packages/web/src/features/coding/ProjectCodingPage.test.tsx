@@ -99,7 +99,7 @@ describe('medical coding /survey/coding', { timeout: 60_000 }, () => {
       saved.push(this.download);
     });
     fireEvent.mouseEnter(screen.getByTestId('coding-export'));
-    fireEvent.click(await screen.findByText('Coding listing (CSV)'));
+    fireEvent.click(await screen.findByText('CSV'));
     await waitFor(() => expect(saved).toEqual(['DEMO-coding-AETAB.AETERM-20261129.xlsx']));
     const search = fake.requests.find((r) => r.path === '/coding/export')?.search;
     expect([search?.get('fieldId'), search?.get('state'), search?.get('format')]).toEqual(['9', 'needsRecoding', 'csv']);

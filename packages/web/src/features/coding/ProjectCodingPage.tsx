@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Dropdown, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { saveFile } from '../../lib/download';
 import type { ValueSearch } from './api';
 import { useCodeValue, useCodingExport, useCodingFieldDelete, useCodingFieldSave, useCodingSetup, useCodingValues, useUncodeValue } from './api';
 import { TermBrowser } from './TermBrowser';
+import { ExportMenu } from '../../components/ExportMenu';
 
 const STATE_COLOURS: Record<CodingState, string> = { uncoded: 'default', coded: 'success', needsRecoding: 'warning' };
 
@@ -225,19 +225,12 @@ export function ProjectCodingPage() {
             />
             <Input.Search allowClear style={{ width: 240 }} placeholder={t('coding.project.verbatim')} onSearch={(text) => setFilters({ ...filters, text: text.trim(), page: 1 })} data-testid="coding-text-filter" />
             {field ? (
-              <Dropdown
-                menu={{
-                  items: (['xlsx', 'csv'] as const).map((format) => ({
-                    key: format,
-                    label: t(`coding.project.export.${format}`),
-                    onClick: () => listing.mutate({ fieldId: field.id, state: filters.state, format }, { onSuccess: saveFile }),
-                  })),
-                }}
-              >
-                <Button icon={<DownloadOutlined />} loading={listing.isPending} data-testid="coding-export">
-                  {t('coding.project.export.button')}
-                </Button>
-              </Dropdown>
+              <ExportMenu
+                label={t('coding.project.export')}
+                loading={listing.isPending}
+                onExport={(format) => listing.mutate({ fieldId: field.id, state: filters.state, format }, { onSuccess: saveFile })}
+                testId="coding-export"
+              />
             ) : null}
           </Flex>
           {!rights.code ? <Alert type="info" showIcon title={t('coding.project.readOnly')} /> : null}

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table, Tag, Too
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Key } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MenuSettingInput, MenuSettingRow } from '@dcap/core';
 import { MENU_SORT_MAX, MENU_TITLE_MAX } from '@dcap/core';
@@ -82,6 +83,23 @@ export function MenuSettingsPage() {
     setDrafts(new Map());
   };
 
+  /** The title a menu shows in one language: empty keeps the catalogue's, shown as the placeholder. */
+  const titleColumn = (field: 'titleZh' | 'titleEn', catalogue: TFunction, width: number): TableColumnsType<EditedRow>[number] => ({
+    key: field,
+    title: t(`sysconfig.menus.columns.${field}`),
+    width,
+    render: (_, row) => (
+      <Input
+        size="small"
+        maxLength={MENU_TITLE_MAX}
+        value={row.draft[field] ?? ''}
+        placeholder={catalogue(row.titleKey)}
+        aria-label={t(`sysconfig.menus.columns.${field}`)}
+        data-testid={`menu-setting-${field}-${row.key}`}
+        onChange={(event) => change(row, { [field]: event.target.value })}
+      />
+    ),
+  });
   const columns: TableColumnsType<EditedRow> = [
     {
       key: 'title',
@@ -145,38 +163,8 @@ export function MenuSettingsPage() {
         </Tooltip>
       ),
     },
-    {
-      key: 'titleZh',
-      title: t('sysconfig.menus.columns.titleZh'),
-      width: 190,
-      render: (_, row) => (
-        <Input
-          size="small"
-          maxLength={MENU_TITLE_MAX}
-          value={row.draft.titleZh ?? ''}
-          placeholder={zh(row.titleKey)}
-          aria-label={t('sysconfig.menus.columns.titleZh')}
-          data-testid={`menu-setting-titleZh-${row.key}`}
-          onChange={(event) => change(row, { titleZh: event.target.value })}
-        />
-      ),
-    },
-    {
-      key: 'titleEn',
-      title: t('sysconfig.menus.columns.titleEn'),
-      width: 210,
-      render: (_, row) => (
-        <Input
-          size="small"
-          maxLength={MENU_TITLE_MAX}
-          value={row.draft.titleEn ?? ''}
-          placeholder={en(row.titleKey)}
-          aria-label={t('sysconfig.menus.columns.titleEn')}
-          data-testid={`menu-setting-titleEn-${row.key}`}
-          onChange={(event) => change(row, { titleEn: event.target.value })}
-        />
-      ),
-    },
+    titleColumn('titleZh', zh, 190),
+    titleColumn('titleEn', en, 210),
   ];
 
   return (
