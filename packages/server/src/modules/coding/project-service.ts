@@ -6,7 +6,7 @@ import { sessionEnv } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
 import type { FileReply } from '../../http/route.js';
 import type { Cell } from '../queries/export.js';
-import { tableFile } from '../queries/export.js';
+import { stamp, tableFile } from '../queries/export.js';
 import type { Executor } from '../audit/repo.js';
 import { designOfEnv } from '../publishing/service.js';
 import { DesignNames } from '../queries/design-names.js';
@@ -309,6 +309,5 @@ export async function exportCodingValues(deps: ServiceDeps, caller: ProjectCalle
   await projectWrite(deps, caller, {}, (_trx, audit) =>
     audit({ action: 'coding.export', entityType: 'coding_field', entityId: field.id, env: sessionEnv(caller), newValue: { path: field.path, state: query.state ?? null, rows: cells.length } }),
   );
-  const day = deps.clock.now().toISOString().slice(0, 10).replaceAll('-', '');
-  return tableFile(query.format, en ? 'Coding' : '编码', EXPORT_HEADER[locale], cells, `${caller.project.project.code}-coding-${field.path.replaceAll(/[^A-Za-z0-9_.-]/g, '_')}-${day}`);
+  return tableFile(query.format, en ? 'Coding' : '编码', EXPORT_HEADER[locale], cells, `${caller.project.project.code}-coding-${field.path.replaceAll(/[^A-Za-z0-9_.-]/g, '_')}-${stamp(deps.clock.now())}`);
 }

@@ -54,7 +54,8 @@ export async function tableFile(format: ExportFormat, sheet: string, header: str
 }
 
 const localName = (locale: Locale, name: string | null, nameEn: string | null): string => (locale === 'en-US' ? (nameEn ?? name ?? '') : (name ?? ''));
-const stamp = (now: Date): string => studyToday(now).replaceAll('-', '');
+/** The study's day as a file name's date (YYYYMMDD). */
+export const stamp = (now: Date): string => studyToday(now).replaceAll('-', '');
 
 /** An export reads; its audit row is written however the project stands (COMPLIANCE AT-3 "exports"). */
 async function auditExport(deps: ServiceDeps, caller: ProjectCaller, action: string, filters: Record<string, unknown>, rows: number): Promise<void> {
