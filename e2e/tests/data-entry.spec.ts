@@ -401,6 +401,9 @@ test('7. the data manager locks the signed visit', async ({ page, request }, inf
   await page.getByTestId(`bulk-actions-event-${String(subject.eventInstanceId)}`).first().click();
   await page.getByTestId('bulk-action-lock').click();
   await page.getByTestId('confirm-ok').click();
+  // The confirmation stays open until the lock's call has answered; leaving the page before would read the
+  // panel before the lock commits.
+  await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
   await openPanel(page, subject);
   await expect(page.getByTestId('panel-status')).toContainText('已锁定');
   await shot(page, info, 'panel-locked-zh-CN');
