@@ -57,5 +57,5 @@ describe('npm run audit:verify (COMPLIANCE IM-3; docs/security.md)', () => {
     expect(broken.out).toContain('EDITED ROW: row 3 (chain 0): its content no longer matches its hash.');
     expect(broken.out).toContain('Audit trail BROKEN: 1 finding in 4 rows in 1 chain.');
     expect(broken.code).toBe(2);
-  }, 120_000);
+  });
 });

@@ -24,5 +24,5 @@ describe('migrations', () => {
       await handle.close();
     }
     // A fresh embedded database (initdb) and every migration: seconds alone, far more beside a busy suite.
-  }, 120_000);
+  });
 });

@@ -24,7 +24,7 @@ describe.skipIf(!onPostgres)('the application role on PostgreSQL', () => {
   beforeAll(async () => {
     dbs = await openAuditDatabases();
     app = await dbs.migrate();
-  }, 120_000);
+  });
   afterAll(() => dbs.close());
 
   it('appends and reads audit rows and seals, and may write the other tables', async () => {

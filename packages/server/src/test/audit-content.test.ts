@@ -33,7 +33,7 @@ beforeAll(async () => {
     unitId: await unit(study, 'AC-UNIT', '测试医院'),
     counter: () => (n += 1),
   };
-}, 120_000);
+});
 afterAll(() => f.study.t.close());
 
 function inventory(): string[] {

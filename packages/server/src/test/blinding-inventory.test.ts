@@ -71,7 +71,7 @@ beforeAll(async () => {
   ok(await study.t.call('POST', '/dcap/supply/kit/generate', { token: pm.token, body: { depotId: depot.id, batch: 'B1', expiresOn: '2099-12-31', items: kitTypes.map((kitTypeId) => ({ kitTypeId, count: 5 })) } }));
   ok(await study.t.call('POST', '/dcap/balance/randomise', { token: statistician.token, body: { subjectId: f.studyData.subjectId, version: 1, firstDrugNo: 'KIT-BLIND' } }));
   await setStatus(study, projectId, 'CONFIG');
-}, 120_000);
+});
 afterAll(() => f.study.t.close());
 
 describe('no arm reaches a blinded member (iMask)', () => {

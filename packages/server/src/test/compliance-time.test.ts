@@ -20,7 +20,7 @@ let rs: RecordsStudy;
 beforeAll(async () => {
   rs = await openRecordsStudy('TIME');
   rs.study.t.clock.advance(-3 * DAY);
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

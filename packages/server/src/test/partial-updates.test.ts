@@ -262,7 +262,7 @@ beforeAll(async () => {
   const team = await designTeam('PU');
   let n = 0;
   f = { study: team.study, team, admin: team.study.admin, pm: team.pm, projectId: team.projectId, counter: () => (n += 1) };
-}, 120_000);
+});
 afterAll(() => f.study.t.close());
 
 async function stored(table: string, column: string, id: number): Promise<unknown> {

@@ -104,7 +104,7 @@ let f: Fixture;
 
 beforeAll(async () => {
   f = await openInventory();
-}, 120_000);
+});
 afterAll(() => f.study.t.close());
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

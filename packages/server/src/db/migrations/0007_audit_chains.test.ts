@@ -19,7 +19,7 @@ beforeAll(async () => {
   }
   before = await dbs.owner.db.selectFrom('audit_log').select(['id', 'hash']).orderBy('id').execute();
   app = await dbs.migrate();
-}, 120_000);
+});
 afterAll(() => dbs.close());
 
 describe('migration 0007: one audit chain per project', () => {

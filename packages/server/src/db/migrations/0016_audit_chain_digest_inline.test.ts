@@ -37,7 +37,7 @@ beforeAll(async () => {
   await insertAuditRows(dbs.owner.db, entries);
   before = await dbs.owner.db.selectFrom('audit_log').select(['id', 'hash']).orderBy('id').execute();
   app = await dbs.migrate();
-}, 120_000);
+});
 afterAll(() => dbs.close());
 
 describe('migration 0016: the chain trigger computes the digest itself (COMPLIANCE AT-1, IM-3)', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // Rows written by 0016's trigger: the first row of 0017's first transaction links to their head.
   await insertAuditRows(dbs.owner.db, [...batch(7, 0, 3), ...batch(null, 3, 2)]);
   app = await dbs.migrate();
-}, 120_000);
+});
 afterAll(() => dbs.close());
 
 async function expectIntact(rows: number) {

@@ -39,7 +39,7 @@ beforeAll(async () => {
     }
   }
   await migrateToLatest(handle.db);
-}, 120_000);
+});
 afterAll(() => handle.close());
 
 describe('migration 0036: analytics', () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   projectId = (await project(study, study.admin, 'ADMLOG')).id;
   // A refused sign-in for the operation log's result filter.
   await study.t.call('POST', '/dcap/login', { body: { username: 'adm.bob', password: 'Wrong0ne!x' } });
-}, 60_000);
+});
 afterAll(() => study.t.close());
 
 const admin = () => study.admin.token;

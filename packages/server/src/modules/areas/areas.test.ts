@@ -24,7 +24,7 @@ let clerk: Persona;
 beforeAll(async () => {
   study = await openStudy();
   clerk = await person(study, 'area.clerk');
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 const save = (body: Record<string, unknown>, who: Persona = study.admin, lang?: string) => study.t.call('POST', '/dcap/sys/area/save', { token: who.token, body, ...(lang ? { lang } : {}) });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   dmPanel = subject.panelInstances.screening?.DM ?? 0;
   cmPanel = subject.panelInstances.baseline?.CM ?? 0;
   await markSaved(rs, dmPanel);
-}, 120_000);
+});
 
 afterAll(async () => {
   await rs.study.t.close();

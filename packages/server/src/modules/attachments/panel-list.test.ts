@@ -23,7 +23,7 @@ beforeAll(async () => {
   people = rs.people;
   subject = await addSubject(rs, people.coordinator, rs.siteA.id);
   cmPanel = subject.panelInstances.baseline?.CM ?? 0;
-}, 120_000);
+});
 
 afterAll(async () => {
   await rs.study.t.close();

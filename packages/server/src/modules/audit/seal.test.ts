@@ -31,7 +31,7 @@ beforeAll(async () => {
     peer = { ...sealer, db: handle.db };
     closePeer = () => handle.close();
   }
-}, 120_000);
+});
 afterAll(async () => {
   await closePeer();
   await dbs.close();

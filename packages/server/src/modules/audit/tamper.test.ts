@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const chain of Object.values(CASES)) await appendRows(app.db, chain, 4);
   await sealChains(sealer);
   for (const chain of Object.values(CASES)) ids.set(chain, await appendRows(app.db, chain, 1));
-}, 120_000);
+});
 afterAll(async () => {
   await dbs.close();
   fs.rmSync(dir, { recursive: true, force: true });

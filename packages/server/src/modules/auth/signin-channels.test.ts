@@ -28,7 +28,7 @@ beforeAll(async () => {
   dave = await person(study, 'sc.dave');
   await study.t.database.db.updateTable('users').set({ email: 'carol@example.org', language: 'en-US' }).where('id', '=', carol.id).execute();
   await study.t.database.db.updateTable('users').set({ email: 'dave@example.org', language: 'zh-CN' }).where('id', '=', dave.id).execute();
-}, 60_000);
+});
 afterAll(async () => {
   await study.t.close();
   await smtp.close();

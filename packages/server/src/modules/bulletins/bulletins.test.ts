@@ -14,7 +14,7 @@ let reader: Persona;
 beforeAll(async () => {
   study = await openStudy();
   reader = await person(study, 'bulletin.reader');
-}, 60_000);
+});
 afterAll(() => study.t.close());
 
 const admin = () => study.admin.token;

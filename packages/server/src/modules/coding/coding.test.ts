@@ -29,7 +29,7 @@ beforeAll(async () => {
   atA = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
   alsoAtA = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
   atB = await addSubject(rs, rs.people.siteBUser, rs.siteB.id);
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

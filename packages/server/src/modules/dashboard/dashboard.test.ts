@@ -112,7 +112,7 @@ beforeAll(async () => {
   rs = await openRecordsStudy('DSH');
   seededAt = Date.now();
   await seed();
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 /** Where the filter's period starts in UTC, worked out with plain date arithmetic (weeks start on Monday). */

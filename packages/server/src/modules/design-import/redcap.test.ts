@@ -12,7 +12,7 @@ import { STUDY_DICTIONARY } from './redcap.fixture.js';
 let team: DesignTeam;
 beforeAll(async () => {
   team = await designTeam('RCI');
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const URL = '/dcap/project/design/importRedcap';

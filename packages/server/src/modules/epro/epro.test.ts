@@ -19,7 +19,7 @@ let subject: AddedSubject;
 beforeAll(async () => {
   rs = await openRecordsStudy('EPRO');
   subject = await addSubject(rs, rs.people.coordinator, rs.siteA.id, { subjectCode: 'EP-001' });
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

@@ -21,7 +21,7 @@ beforeAll(async () => {
   wx = await startWechatFake();
   rs = await openRecordsStudy('EWX', await openStudy({ ...wx.env }));
   subject = await addSubject(rs, rs.people.coordinator, rs.siteA.id, { subjectCode: 'EWX-001' });
-}, 120_000);
+});
 afterAll(async () => {
   await rs.study.t.close();
   await wx.close();

@@ -7,7 +7,7 @@ import { ok, refused, setStatus } from '../roles/study.fixture.js';
 let team: DesignTeam;
 beforeAll(async () => {
   team = await designTeam('EVT');
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const events = async () => ok(await get(team, team.investigator, `/dcap/project/event/list/${team.projectId}`)) as DesignEvent[];

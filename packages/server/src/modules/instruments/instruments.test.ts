@@ -7,7 +7,7 @@ import { auditCount, createInstrument, designTeam, get, lastAudit, numberWidget,
 let team: DesignTeam;
 beforeAll(async () => {
   team = await designTeam('INS');
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const list = async () => ok(await get(team, team.designer, `/dcap/project/instrument/list/${team.projectId}`)) as Instrument[];

@@ -12,7 +12,7 @@ import { createInstrument, designTeam, post, samplePanel } from './design.fixtur
 let team: DesignTeam;
 beforeAll(async () => {
   team = await designTeam('RTX');
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const ATTACK =

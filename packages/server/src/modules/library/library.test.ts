@@ -16,7 +16,7 @@ let user: Persona;
 beforeAll(async () => {
   study = await openStudy();
   user = await person(study, 'lib.user');
-}, 60_000);
+});
 afterAll(() => study.t.close());
 
 const get = (url: string, token = user.token, lang?: string) => study.t.call('GET', url, { token, ...(lang ? { lang } : {}) });

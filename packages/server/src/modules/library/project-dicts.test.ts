@@ -25,7 +25,7 @@ beforeAll(async () => {
   await enter(study, designer, crew.projectId, designRole.id);
   ok(await study.t.call('GET', `/dcap/project/store/${String(crew.projectId)}`, { token: crew.pm.token }));
   for (const who of [designer, crew.pm]) ok(await study.t.call('GET', '/dcap/projectEnv/selectEnv/dev', { token: who.token }));
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 const save = (who: Persona, body: Record<string, unknown>, lang?: string) =>

@@ -20,7 +20,7 @@ beforeAll(async () => {
   study = await openStudy({ ...wx.env });
   alice = await person(study, 'wx.alice');
   bob = await person(study, 'wx.bob');
-}, 60_000);
+});
 afterAll(async () => {
   await study.t.close();
   await wx.close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
   smtp.refuseNext(550, 'no such mailbox');
   await study.t.app.messages.drain();
   ids.queued = await queue(message({ channel: 'wechat', address: 'o-erin', subject: '访视提醒', language: 'zh-CN' }));
-}, 60_000);
+});
 afterAll(async () => {
   await study.t.close();
   await smtp.close();

@@ -29,7 +29,7 @@ beforeAll(async () => {
   wx = await startWechatFake();
   t = await createTestContext({ ...smtp.env, ...wx.env });
   admin = await t.signIn(ADMIN.username, ADMIN.password);
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   await smtp.close();

@@ -16,7 +16,7 @@ let siteA: Site;
 beforeAll(async () => {
   team = await designTeam('GATE');
   admin = team.study.admin;
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const call = (who: Persona, method: 'GET' | 'POST', url: string, body?: unknown, lang = 'en-US') => team.study.t.call(method, url, { token: who.token, body, lang });

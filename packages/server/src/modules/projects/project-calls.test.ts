@@ -18,7 +18,7 @@ beforeAll(async () => {
   team = await designTeam('PC');
   stranger = await person(team.study, 'pc.stranger', { projectAdmin: true });
   strangerProject = (await project(team.study, stranger, 'PC-OTHER')).id;
-}, 120_000);
+});
 afterAll(() => team.study.t.close());
 
 const call = (who: Persona, method: 'GET' | 'POST', url: string, body?: unknown, lang?: string) =>

@@ -13,7 +13,7 @@ beforeAll(async () => {
   ok(await post(team, team.designer, '/dcap/project/field/saveAllCfg', { instrumentId: dm.id, ...samplePanel() }));
   eventId = (ok(await post(team, team.designer, '/dcap/project/event/save', { projectId: team.projectId, name: 'V1', type: 'BASELINE', offsetDays: 0 })) as { id: number }).id;
   ok(await post(team, team.designer, '/dcap/project/eventInstrument/saveMatrix', { projectId: team.projectId, cells: [{ eventId, instrumentId: dm.id }] }));
-}, 60_000);
+});
 afterAll(() => team.study.t.close());
 
 const diff = async (target: 'uat' | 'prd') => ok(await get(team, team.designer, `/dcap/project/design/diff/${team.projectId}?target=${target}`)) as DesignDiff;

@@ -58,7 +58,7 @@ beforeAll(async () => {
   ok(await post(statistician, '/dcap/supply/shipment/ship', { id: shipment.id }));
   ok(await post(statistician, '/dcap/supply/shipment/receive', { id: shipment.id }));
   for (const kitTypeId of [kitTypes.A, kitTypes.B]) ok(await post(statistician, '/dcap/supply/resupply/save', { locationId: pharmacy, kitTypeId, triggerLevel: 1, targetLevel: 3, predictiveDays: 0 }));
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 async function randomise(subject: AddedSubject) {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   };
   statistician = await member('stat', { institutionIds: 'all', unblind: true, randomise: true });
   randomiser = await member('crc', { institutionIds: 'all', randomise: true, dataEntryRights: true });
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 describe('minimisation (Pocock–Simon)', () => {

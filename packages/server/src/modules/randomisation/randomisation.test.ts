@@ -45,7 +45,7 @@ beforeAll(async () => {
   otherRandomiser = await member('pi2', { institutionIds: [rs.siteA.id], randomise: true, dataEntryRights: true });
   // The site's investigator has an address, so the messages of randomisation and unblinding are queued for e-mail too.
   await db().updateTable('users').set({ email: 'rand.pi@example.org' }).where('id', '=', rs.people.investigator.id).execute();
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 let scheme: RandScheme;

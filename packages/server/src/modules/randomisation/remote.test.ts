@@ -53,7 +53,7 @@ beforeAll(async () => {
   let scheme = ok(await post(statistician, '/dcap/balance/scheme/save', { name: 'Remote', settings: { scheme: SCHEME, treatmentPhase: '治疗期' } })) as RandScheme;
   ok(await post(statistician, '/dcap/balance/scheme/simulate', { id: scheme.id, trials: 10, subjectsPerTrial: 20 }));
   scheme = ok(await post(statistician, '/dcap/balance/scheme/approve', { id: scheme.id, version: scheme.version })) as RandScheme;
-}, 120_000);
+});
 afterAll(async () => {
   await rs.study.t.close();
   await fake.close();

@@ -15,7 +15,7 @@ import { addSubject, openRecordsStudy, useDesignVariant } from '../../test/recor
 let rs: RecordsStudy;
 beforeAll(async () => {
   rs = await openRecordsStudy('OPTS');
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

@@ -16,7 +16,7 @@ import { addSubject, openRecordsStudy, useDesignVariant } from '../../test/recor
 let rs: RecordsStudy;
 beforeAll(async () => {
   rs = await openRecordsStudy('RORS');
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const UUL = 'LBUUL1';

@@ -69,7 +69,7 @@ beforeAll(async () => {
   unreachable = await addSubject(rs, rs.people.siteBUser, rs.siteB.id, { consentDate });
   // The second subject's vital signs of visit 2 hold data: the panel status the records save keeps.
   await db().updateTable('panel_instances').set({ status: 'COMPLETED' }).where('id', '=', withData.panelInstances.visit2?.VS ?? 0).execute();
-}, 120_000);
+});
 
 afterAll(() => rs.study.t.close());
 

@@ -59,7 +59,7 @@ beforeAll(async () => {
   await enter(study, manager, projectId, r.rmAll.id);
   await enter(study, managerA, projectId, r.rmA.id);
   callers = { admin: study.admin, pm, manager, managerA, keeper: study.admin };
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 // Set-up steps of the rows, done by the project administrator.

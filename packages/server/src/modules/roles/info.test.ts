@@ -11,7 +11,7 @@ let s: Team;
 beforeAll(async () => {
   study = await openStudy();
   s = await team(study, 'INFO');
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 const get = (token: string, url: string) => study.t.call('GET', url, { token });

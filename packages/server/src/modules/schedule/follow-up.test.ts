@@ -45,7 +45,7 @@ beforeAll(async () => {
   await setPanel(screening.LB, 'REVIEWED');
   await setPanel(started.panelInstances.baseline?.VS, 'INCOMPLETE');
   await setPanel(siteB.panelInstances.screening?.DM, 'COMPLETED');
-}, 120_000);
+});
 
 afterAll(() => rs.study.t.close());
 

@@ -75,7 +75,7 @@ async function setVisitTasks(on: boolean): Promise<void> {
 
 beforeAll(async () => {
   rs = await openRecordsStudy('SCH');
-}, 120_000);
+});
 
 afterAll(async () => {
   await rs.study.t.close();

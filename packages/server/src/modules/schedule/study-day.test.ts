@@ -45,7 +45,7 @@ beforeAll(async () => {
     panel.list.push({ ...number, key: 'VSAGE', model: 'VSAGE', name: '测量距今天数', nameEn: 'Days since measurement', options: { ...number.options, expression: "datediff([VSDAT], today(), 'd')" } });
     panel.list.push({ ...number, type: 'input', key: 'VSENTRY', model: 'VSENTRY', name: '录入日期', nameEn: 'Day of entry', options: { ...number.options, expression: 'today()' } });
   });
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const post = (who: Persona, url: string, body: unknown) => rs.study.t.call('POST', url, { token: who.token, body });

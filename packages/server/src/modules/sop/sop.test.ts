@@ -26,7 +26,7 @@ beforeAll(async () => {
   await grant(study, crew.pm, crew.projectId, { roleId: designRole.id, userIds: [designer.id] });
   await enter(study, designer, crew.projectId, designRole.id);
   for (const who of [crew.pm, study.admin]) ok(await study.t.call('GET', `/dcap/project/store/${String(crew.projectId)}`, { token: who.token }));
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 async function upload(who: Persona, fields: Record<string, string | number | undefined>, file: { name: string; bytes: Buffer } | null, lang?: string): Promise<Reply> {

@@ -9,7 +9,7 @@ import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
 let rs: RecordsStudy;
 beforeAll(async () => {
   rs = await openRecordsStudy('SUBJ');
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const post = (who: Persona, url: string, body: unknown, lang?: string) => rs.study.t.call('POST', url, { token: who.token, body, lang });

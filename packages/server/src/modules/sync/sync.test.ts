@@ -18,7 +18,7 @@ beforeAll(async () => {
   team = await designTeam('SYNC');
   const instrument = await createInstrument(team, 'DM');
   ok(await post(team, team.designer, `/dcap/project/field/saveAllCfg?projectId=${team.projectId}`, { instrumentId: instrument.id, ...samplePanel() }));
-}, 120_000);
+});
 afterAll(() => team.study.t.close());
 
 const t = () => team.study.t;

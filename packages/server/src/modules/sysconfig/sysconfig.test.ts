@@ -22,7 +22,7 @@ beforeAll(async () => {
   sysAdmin = await person(study, 'sc.sysadmin');
   // systemAdmin is not set through the user screens; the platform's operators set it.
   await study.t.deps.db.updateTable('users').set({ system_admin: true }).where('id', '=', sysAdmin.id).execute();
-}, 60_000);
+});
 afterAll(() => study.t.close());
 
 const admin = () => study.admin.token;

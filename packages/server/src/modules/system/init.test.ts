@@ -14,7 +14,7 @@ let team: DesignTeam;
 
 beforeAll(async () => {
   team = await designTeam('IN');
-}, 120_000);
+});
 afterAll(() => team.study.t.close());
 
 async function init(who: Persona) {

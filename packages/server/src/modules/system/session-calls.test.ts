@@ -8,7 +8,7 @@ let s: Team;
 beforeAll(async () => {
   study = await openStudy();
   s = await team(study, 'SESS');
-}, 120_000);
+});
 afterAll(() => study.t.close());
 
 const sessionOf = async (token: string): Promise<void> => {

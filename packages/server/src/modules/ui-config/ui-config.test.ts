@@ -16,7 +16,7 @@ let t: Team;
 beforeAll(async () => {
   study = await openStudy();
   t = await team(study, 'UICFG');
-}, 60_000);
+});
 afterAll(() => study.t.close());
 
 const saveAs = (token: string, body: Record<string, unknown>, lang = 'en-US') => study.t.call('POST', '/dcap/projectUIConfig/saveUIConfig', { token, lang, body: { projectId: t.projectId, ...body } });

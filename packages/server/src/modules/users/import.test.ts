@@ -15,7 +15,7 @@ beforeAll(async () => {
   await t.call('POST', '/dcap/sys/user/save', { token: admin, body: { username: 'clerk', name: 'Clerk', password: 'Clerk12345' } });
   await t.database.db.updateTable('users').set({ must_change_password: false }).where('username', '=', 'clerk').execute();
   clerk = await t.signIn('clerk', 'Clerk12345');
-}, 60_000);
+});
 afterAll(() => t.close());
 
 async function preview(token: string, file: Buffer, lang = 'zh-CN') {

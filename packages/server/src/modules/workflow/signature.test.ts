@@ -17,7 +17,7 @@ beforeAll(async () => {
   subject = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
   dm = subject.panelInstances.screening?.DM ?? 0;
   vs = subject.panelInstances.screening?.VS ?? 0;
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

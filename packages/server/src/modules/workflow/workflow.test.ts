@@ -11,7 +11,7 @@ let subject: AddedSubject;
 beforeAll(async () => {
   rs = await openRecordsStudy('WFL');
   subject = await addSubject(rs, rs.people.coordinator, rs.siteA.id);
-}, 120_000);
+});
 afterAll(() => rs.study.t.close());
 
 const db = () => rs.study.t.database.db;

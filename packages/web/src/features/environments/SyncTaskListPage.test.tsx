@@ -78,7 +78,7 @@ describe('sync task list /project/projectEnv/syncProjectDataTask (spec 000 §2.2
     await new Promise((resolve) => setTimeout(resolve, 2500));
     // Finished: no more polling.
     expect(fake.requests.filter((r) => r.path === '/project/syncTask/list').length).toBe(asked);
-  }, 10_000);
+  });
 
   it('starts a sync from the sync page and goes to the task list', async () => {
     const fake = fakeServer({

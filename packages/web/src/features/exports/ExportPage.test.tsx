@@ -87,7 +87,7 @@ describe('data export /export/exportIndex (spec 000 §2.2)', () => {
     fireEvent.click(screen.getByTestId('export-download-9'));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(fake.requests.find((request) => request.path === '/export/task/download')?.search.get('id')).toBe('9');
-  }, 30_000);
+  });
 
   it('speaks Chinese and offers the reports', async () => {
     const fake = fakeServer({
@@ -122,5 +122,5 @@ describe('data export /export/exportIndex (spec 000 §2.2)', () => {
     const body = JSON.parse(fake.requests.find((request) => request.path === '/export/task/create')?.body ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({ module: 'subjectData', format: 'odm', odmMode: 'transactional' });
     expect(body.fields).toBeUndefined();
-  }, 30_000);
+  });
 });

@@ -69,7 +69,7 @@ describe('panel entry /survey/subject/:subjectId/panel/:panelInstanceId (spec 00
     await waitFor(() => expect(fake.requests.some((request) => request.path === '/project/recordDataManage/save')).toBe(true));
     const sent = JSON.parse(fake.requests.find((request) => request.path === '/project/recordDataManage/save')?.body ?? '{}') as Record<string, unknown>;
     expect(sent).toMatchObject({ panelInstanceId: 39, version: 3, values: { WEIGHT: 80, BMI: 27.7 }, reasons: { WEIGHT: { code: 'TRANSCRIPTION_ERROR' } } });
-  }, 30_000);
+  });
 
   it('takes a reason for each changed field when the user asks for one per field (AT-2)', async () => {
     const fake = fakeServer({
@@ -99,7 +99,7 @@ describe('panel entry /survey/subject/:subjectId/panel/:panelInstanceId (spec 00
     await waitFor(() => expect(fake.requests.some((request) => request.path === '/project/recordDataManage/save')).toBe(true), { timeout: 5000 });
     const sent = JSON.parse(fake.requests.find((request) => request.path === '/project/recordDataManage/save')?.body ?? '{}') as Record<string, unknown>;
     expect(sent).toMatchObject({ reasons: { HEIGHT: { code: 'TRANSCRIPTION_ERROR', text: null }, WEIGHT: { code: 'OTHER', text: 'Re-weighed at the visit' } } });
-  }, 30_000);
+  });
 
   it('shows who changed what when the save is stale, and refused values under their fields', async () => {
     let answer = 0;
@@ -121,5 +121,5 @@ describe('panel entry /survey/subject/:subjectId/panel/:panelInstanceId (spec 00
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByTestId('save-panel'));
     expect(await within(screen.getByTestId('item-HEIGHT')).findByText('Must be at most 250')).toBeDefined();
-  }, 30_000);
+  });
 });
