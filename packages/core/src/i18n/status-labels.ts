@@ -1,3 +1,4 @@
+import type { CodingState } from '../coding/index.js';
 import type { QueryStatus } from '../queries/rules.js';
 import type { FieldStatus } from '../records/field-state.js';
 import type { PanelStatus } from '../records/panel-status.js';
@@ -17,6 +18,8 @@ export interface StatusLabels {
   frozen: string;
   query: Record<QueryStatus, string>;
   subject: Record<SubjectStatus, string>;
+  /** A coded value's state against its coding (docs/decisions.md "Coding library"). */
+  coding: Record<CodingState, string>;
 }
 
 export const STATUS_LABELS: Record<Locale, StatusLabels> = {
@@ -37,6 +40,7 @@ export const STATUS_LABELS: Record<Locale, StatusLabels> = {
       TEST_EXIT: '退出试验',
       DEL: '已删除',
     },
+    coding: { uncoded: '未编码', coded: '已编码', needsRecoding: '需重新编码' },
   },
   'en-US': {
     panel: { EXPIRED: 'Not entered', INCOMPLETE: 'Entering', COMPLETED: 'Completed', VERIFIED: 'Verified', REVIEWED: 'Reviewed', FROZEN: 'Frozen', SIGNED: 'Signed', LOCKED: 'Locked', NOT_CHECKED: 'Not checked' },
@@ -55,5 +59,6 @@ export const STATUS_LABELS: Record<Locale, StatusLabels> = {
       TEST_EXIT: 'Withdrawn',
       DEL: 'Deleted',
     },
+    coding: { uncoded: 'Not coded', coded: 'Coded', needsRecoding: 'Needs recoding' },
   },
 };

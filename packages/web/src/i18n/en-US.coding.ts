@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '@dcap/core';
 import type { Shape } from './catalogue';
 import type { zhCNCoding } from './zh-CN.coding';
 
@@ -10,7 +11,7 @@ export const enUSCoding: Shape<typeof zhCNCoding> = {
     projectTitle: 'Medical coding',
     total: '{{count}} in all',
     kind: { MedDRA: 'MedDRA', WHODrug: 'WHODrug', other: 'Other' },
-    state: { uncoded: 'Not coded', coded: 'Coded', needsRecoding: 'Needs recoding' },
+    state: STATUS_LABELS['en-US'].coding,
     columns: {
       name: 'Dictionary',
       kind: 'Kind',

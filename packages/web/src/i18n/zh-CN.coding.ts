@@ -1,3 +1,5 @@
+import { STATUS_LABELS } from '@dcap/core';
+
 /** Chinese texts of the coding library (spec 000 §2.2 "coding library") (part of zh-CN.ts). */
 export const zhCNCoding = {
   coding: {
@@ -7,7 +9,7 @@ export const zhCNCoding = {
     projectTitle: '医学编码',
     total: '共 {{count}} 条',
     kind: { MedDRA: 'MedDRA', WHODrug: 'WHODrug', other: '其他' },
-    state: { uncoded: '未编码', coded: '已编码', needsRecoding: '需重新编码' },
+    state: STATUS_LABELS['zh-CN'].coding,
     columns: {
       name: '词典名称',
       kind: '类型',

@@ -1,5 +1,5 @@
 import type { CodingCandidate, CodingCodeRequest, CodingExportQuery, CodingField, CodingSetup, CodingTermPage, CodingTermQuery, CodingValue, CodingValuePage, CodingValueQuery, Locale } from '@dcap/core';
-import { AppError, CODING_EXPORT_MAX, canInProject, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim } from '@dcap/core';
+import { AppError, CODING_EXPORT_MAX, canInProject, STATUS_LABELS, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
@@ -265,10 +265,6 @@ const EXPORT_HEADER: Record<Locale, string[]> = {
   'zh-CN': ['受试者', '中心', '访视', '原始文本', '编码状态', '词典', '版本', '编码', '术语', '术语（英文）', '层级路径', '编码时文本', '编码人', '编码时间'],
   'en-US': ['Subject', 'Site', 'Visit', 'Verbatim', 'Coding state', 'Dictionary', 'Version', 'Code', 'Term', 'Term (English)', 'Hierarchy', 'Verbatim when coded', 'Coded by', 'Coded at'],
 };
-const STATE_NAMES: Record<Locale, Record<CodingValue['state'], string>> = {
-  'zh-CN': { uncoded: '未编码', coded: '已编码', needsRecoding: '需重新编码' },
-  'en-US': { uncoded: 'Not coded', coded: 'Coded', needsRecoding: 'Needs recoding' },
-};
 
 /**
  * GET /dcap/coding/export: the coding listing of one coded field, every value the caller may see with its
@@ -294,7 +290,7 @@ export async function exportCodingValues(deps: ServiceDeps, caller: ProjectCalle
       en ? (value.siteNameEn ?? value.siteName) : value.siteName,
       en ? (value.visitNameEn ?? value.visitName) : value.visitName,
       value.value,
-      STATE_NAMES[locale][value.state],
+      STATUS_LABELS[locale].coding[value.state],
       coding?.dictionaryName ?? '',
       coding?.dictionaryVersion ?? '',
       coding?.code ?? '',
