@@ -31,10 +31,14 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.goto('/user/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
+  // The shell's initialisation enters the first listed project when the session has none (spec 000 §4.1). It
+  // must have answered before a test moves the session elsewhere through the API, or it would move it back;
+  // waiting for a quiet network alone is not enough on a busy machine, where the page can stay silent for
+  // half a second between the sign-in answer and the initialisation call.
+  const initialised = page.waitForResponse((response) => new URL(response.url()).pathname === '/dcap/sys/init' && response.ok());
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/project\/DataDisplay/);
-  // The shell's own calls after signing in (entering the first project among them) must land before a test
-  // moves the session elsewhere through the API, or they would move it back.
+  await initialised;
   await page.waitForLoadState('networkidle');
 }
 
@@ -128,6 +132,7 @@ test('another window’s switches: the environment-marker warning and the projec
   await signIn(page, ADMIN.username, ADMIN.password);
   await call(request, await pageToken(page), 'GET', `/dcap/project/store/${first.id}`);
   await page.goto('/project/DataDisplay');
+  await expect(page.getByTestId('project-code')).toContainText('E2E-SHWIN1');
   await expect(page.getByTestId('env-switch')).toContainText('测试环境');
 
   // A second window of the same browser session, in the same project and environment.
