@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { armRequestRefused } from './blinding.js';
 import { analyticsChartCsv } from './csv.js';
-import { binEdges, binLabel, binOf } from './indicators.js';
-import { analyticsChartQuerySchema, analyticsFilterSchema } from './schemas.js';
+import { alertThresholds, binEdges, binLabel, binOf } from './indicators.js';
+import { alertThresholdsRequestSchema, analyticsChartQuerySchema, analyticsFilterSchema } from './schemas.js';
 import { analyticsRange } from './time-range.js';
 
 describe('analytics filters', () => {
@@ -18,6 +18,21 @@ describe('analytics filters', () => {
     expect(analyticsChartQuerySchema.parse({ indicator: 'distribution', instrumentId: '4', path: 'WEIGHT', split: 'visit' })).toMatchObject({ instrumentId: 4, split: 'visit' });
     expect(analyticsChartQuerySchema.safeParse({ indicator: 'distribution', split: 'month' }).success).toBe(false);
     expect(analyticsChartQuerySchema.safeParse({ indicator: 'revenue' }).success).toBe(false);
+  });
+});
+
+describe('alert thresholds', () => {
+  it('applies a project’s own number where it set one and the platform default (14 and 30 days) where it did not', () => {
+    expect(alertThresholds({ siteIdleDays: null, queryDays: null })).toEqual({ siteIdleDays: 14, queryDays: 30, own: { siteIdleDays: false, queryDays: false } });
+    expect(alertThresholds({ siteIdleDays: 60, queryDays: null })).toEqual({ siteIdleDays: 60, queryDays: 30, own: { siteIdleDays: true, queryDays: false } });
+  });
+
+  it('takes whole days from 1 to 365, or null for the default, and both thresholds named', () => {
+    expect(alertThresholdsRequestSchema.parse({ siteIdleDays: 1, queryDays: 365 })).toEqual({ siteIdleDays: 1, queryDays: 365 });
+    expect(alertThresholdsRequestSchema.parse({ siteIdleDays: null, queryDays: null })).toEqual({ siteIdleDays: null, queryDays: null });
+    for (const body of [{ siteIdleDays: 0, queryDays: 1 }, { siteIdleDays: 1, queryDays: 366 }, { siteIdleDays: 1.5, queryDays: 1 }, { siteIdleDays: '7', queryDays: 1 }, { siteIdleDays: 7 }, { siteIdleDays: 7, queryDays: 7, extra: 1 }]) {
+      expect(alertThresholdsRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
   });
 });
 

@@ -63,10 +63,31 @@ export function panelValueCounts(fields: readonly { status: string }[]): { enter
 export const VISIT_OUTCOMES = ['inWindow', 'outOfWindow', 'due', 'missed', 'notDue'] as const;
 export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
 
-/** Queries unclosed for longer than this many days raise an alert on the big screen (docs/decisions.md "Analytics"). */
+/**
+ * Queries unclosed for longer than this many days raise an alert on the big screen, unless the project sets
+ * its own number (docs/decisions.md "Analytics", alert thresholds).
+ */
 export const QUERY_ALERT_DAYS = 30;
-/** A site with enrolled subjects and no data entered for this many days raises an alert. */
+/** A site with enrolled subjects and no data entered for this many days raises an alert, unless the project sets its own. */
 export const SITE_IDLE_ALERT_DAYS = 14;
+/** The longest alert threshold a project may set, in days: a year. */
+export const ALERT_DAYS_MAX = 365;
+
+/** The day thresholds of the big screen's alerts that a project applies, and which of them it set itself. */
+export interface AlertThresholds {
+  siteIdleDays: number;
+  queryDays: number;
+  own: { siteIdleDays: boolean; queryDays: boolean };
+}
+
+/** A project's own thresholds where it set them, the platform's defaults where it did not (null). */
+export function alertThresholds(stored: { siteIdleDays: number | null; queryDays: number | null }): AlertThresholds {
+  return {
+    siteIdleDays: stored.siteIdleDays ?? SITE_IDLE_ALERT_DAYS,
+    queryDays: stored.queryDays ?? QUERY_ALERT_DAYS,
+    own: { siteIdleDays: stored.siteIdleDays !== null, queryDays: stored.queryDays !== null },
+  };
+}
 
 /** Equal-width bins between a minimum and a maximum: their lower edges, the last bin closed at `max`. */
 export function binEdges(min: number, max: number, bins: number = DISTRIBUTION_BINS): number[] {

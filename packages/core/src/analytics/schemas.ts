@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DASHBOARD_TIME_FILTERS } from '../dashboard/time-filter.js';
 import { QUERY_AGE_BUCKET_KEYS } from '../dashboard/indicators.js';
 import { dbId, queryId, safeText } from '../validation/text.js';
-import { ANALYTICS_INDICATORS, DISTRIBUTION_SPLITS, VISIT_OUTCOMES } from './indicators.js';
+import { ALERT_DAYS_MAX, ANALYTICS_INDICATORS, DISTRIBUTION_SPLITS, VISIT_OUTCOMES } from './indicators.js';
 
 /** `siteIds=3,7` in a query string: site ids separated by commas, at most 500 of them. */
 const siteIdList = safeText()
@@ -81,6 +81,21 @@ export const ANALYTICS_ALERT_KINDS = ['siteIdle', 'stockLow', 'queryOld'] as con
 export type AnalyticsAlertKind = (typeof ANALYTICS_ALERT_KINDS)[number];
 
 /**
+ * POST /dcap/analytics/alertThresholds: the project's own day thresholds of the big screen's alerts, 1 to 365
+ * days; null returns one to the platform's default (docs/decisions.md "Analytics", alert thresholds).
+ */
+const alertDays = z.number().int().min(1).max(ALERT_DAYS_MAX).nullable();
+export const alertThresholdsRequestSchema = z.strictObject({ siteIdleDays: alertDays, queryDays: alertDays });
+export type AlertThresholdsRequest = z.infer<typeof alertThresholdsRequestSchema>;
+/** The thresholds the project now applies, and which of them are its own (not the defaults). */
+export const alertThresholdsSchema = z.object({
+  siteIdleDays: count,
+  queryDays: count,
+  own: z.object({ siteIdleDays: z.boolean(), queryDays: z.boolean() }),
+});
+export type AlertThresholdsAnswer = z.infer<typeof alertThresholdsSchema>;
+
+/**
  * GET /dcap/analytics/overview: everything the big screen shows, in one call (docs/decisions.md "Analytics").
  */
 export const analyticsOverviewSchema = z.object({
@@ -130,6 +145,8 @@ export const analyticsOverviewSchema = z.object({
     }),
   ),
   visitOutcomes: z.array(z.object({ outcome: z.enum(VISIT_OUTCOMES), count })),
+  /** The project's alert thresholds in days, its own or the defaults (core `alertThresholds`). */
+  alertThresholds: alertThresholdsSchema,
   alerts: z.array(
     z.object({
       kind: z.enum(ANALYTICS_ALERT_KINDS),
@@ -174,3 +191,4 @@ export const siteTargetRequestSchema = z.strictObject({
 });
 export type SiteTargetRequest = z.infer<typeof siteTargetRequestSchema>;
 export const siteTargetSchema = z.object({ siteId: z.number(), target: count.nullable() });
+

@@ -35,6 +35,7 @@ import * as m0034 from './migrations/0034_coding_library.js';
 import * as m0035 from './migrations/0035_user_signatures.js';
 import * as m0036 from './migrations/0036_analytics.js';
 import * as m0038 from './migrations/0038_coding_upload_jobs.js';
+import * as m0039 from './migrations/0039_alert_thresholds.js';
 import type { Database } from './schema.js';
 
 /** Migrations are listed here in order rather than read from disk, so bundling and tests see the same set. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035_user_signatures': m0035,
   '0036_analytics': m0036,
   '0038_coding_upload_jobs': m0038,
+  '0039_alert_thresholds': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -34,6 +34,17 @@ export const enUSAnalytics: Shape<typeof zhCNAnalytics> = {
       none: 'Not set',
       save: 'Save',
     },
+    alertThresholds: {
+      open: 'Alert thresholds',
+      title: 'Big screen alert thresholds',
+      intro: 'The big screen flags a site and old queries after these many days. Leave a box empty for the platform default.',
+      siteIdleDays: 'Site without data entry for',
+      queryDays: 'Query unclosed for more than',
+      days: 'days',
+      platformDefault: 'Platform default: {{days}} days',
+      save: 'Save',
+      cancel: 'Cancel',
+    },
     distribution: {
       field: 'Field',
       pickField: 'Choose a numeric or choice field',

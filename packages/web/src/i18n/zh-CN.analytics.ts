@@ -31,6 +31,17 @@ export const zhCNAnalytics = {
       none: '未设置',
       save: '保存',
     },
+    alertThresholds: {
+      open: '预警阈值',
+      title: '大屏预警阈值',
+      intro: '中心或质疑超过以下天数时，大屏显示预警。留空则使用平台默认值。',
+      siteIdleDays: '中心未录入数据超过',
+      queryDays: '质疑未关闭超过',
+      days: '天',
+      platformDefault: '平台默认：{{days}} 天',
+      save: '保存',
+      cancel: '取消',
+    },
     distribution: {
       field: '字段',
       pickField: '选择数值或选项字段',

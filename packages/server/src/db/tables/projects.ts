@@ -34,6 +34,9 @@ export interface ProjectsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The project's own day thresholds of the big screen's alerts (migration 0039); null: the platform's default. */
+  alert_site_idle_days: Generated<number | null>;
+  alert_query_days: Generated<number | null>;
 }
 
 export interface ProjectAdminsTable {

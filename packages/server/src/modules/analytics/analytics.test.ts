@@ -1,5 +1,6 @@
 import type { AnalyticsChart, AnalyticsOverview, AnalyticsProjects } from '@dcap/core';
 import { analyticsChartCsv } from '@dcap/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../roles/study.fixture.js';
 import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
@@ -335,6 +336,60 @@ describe('analytics overview and projects (the big screen)', () => {
     expect((await rs.study.t.call('POST', '/dcap/analytics/siteTarget', { token: rs.people.projectAdmin.token, body: { siteId: rs.siteB.id, target: -1 } })).status).toBe(400);
     refused(await rs.study.t.call('POST', '/dcap/analytics/siteTarget', { token: rs.people.projectAdmin.token, body: { siteId: 999_999, target: 3 } }), 404, 'site.not_found');
     ok(await rs.study.t.call('POST', '/dcap/analytics/siteTarget', { token: rs.people.projectAdmin.token, body: { siteId: rs.siteB.id, target: 12 } }));
+  });
+});
+
+describe('the project’s alert thresholds (docs/decisions.md "Analytics", alert thresholds)', () => {
+  const overview = async () => ok(await rs.study.t.call('GET', '/dcap/analytics/overview', { token: rs.people.projectAdmin.token })) as AnalyticsOverview;
+  const setThresholds = (body: unknown, who: Persona = rs.people.projectAdmin) => rs.study.t.call('POST', '/dcap/analytics/alertThresholds', { token: who.token, body });
+
+  it('applies the platform defaults until the project sets its own, then flags sites and queries by its numbers', async () => {
+    const db = rs.study.t.database.db;
+    expect((await overview()).alertThresholds).toEqual({ siteIdleDays: 14, queryDays: 30, own: { siteIdleDays: false, queryDays: false } });
+    // Site B's last entry moved 20 days back, so its idle days are known to be at least 20.
+    const siteB = db.selectFrom('subjects').select('id').where('site_id', '=', rs.siteB.id);
+    await sql`UPDATE panel_instances SET updated_at = updated_at - interval '20 days' WHERE subject_id IN (${siteB})`.execute(db);
+    try {
+      const lastB = (await overview()).sites.find((site) => site.id === rs.siteB.id)?.lastEntryAt ?? null;
+      expect(lastB).not.toBeNull();
+      const idleB = Math.floor((Date.now() - new Date(lastB ?? 0).getTime()) / DAY);
+      expect(idleB).toBeGreaterThanOrEqual(20);
+      const unclosed = live().flatMap((s) => s.queries.filter((q) => q.status === 'OPEN' || q.status === 'ANSWERED').map((q) => ({ ...q, siteId: s.siteId })));
+
+      // At exactly site B's idle days it is flagged, with the threshold named; queries older than 10 days are.
+      expect(ok(await setThresholds({ siteIdleDays: idleB, queryDays: 10 }))).toEqual({ siteIdleDays: idleB, queryDays: 10, own: { siteIdleDays: true, queryDays: true } });
+      let o = await overview();
+      expect(o.alertThresholds).toEqual({ siteIdleDays: idleB, queryDays: 10, own: { siteIdleDays: true, queryDays: true } });
+      expect(o.alerts.find((alert) => alert.kind === 'siteIdle' && alert.siteId === rs.siteB.id)).toEqual({ kind: 'siteIdle', siteId: rs.siteB.id, count: idleB, threshold: idleB, subject: null });
+      const older = (days: number) => tally(unclosed.filter((q) => now - q.raisedAt > days * DAY).map((q) => String(q.siteId)));
+      const queryAlerts = (view: AnalyticsOverview) => view.alerts.filter((alert) => alert.kind === 'queryOld').map((alert) => `${String(alert.siteId)}=${String(alert.count)}`).sort();
+      expect(queryAlerts(o)).toEqual(older(10));
+      expect(older(10)).not.toEqual(older(30));
+      expect(o.alerts.filter((alert) => alert.kind === 'queryOld').every((alert) => alert.threshold === 10)).toBe(true);
+
+      // A day more and site B is no longer flagged; null returns the query threshold to the default.
+      ok(await setThresholds({ siteIdleDays: idleB + 1, queryDays: null }));
+      o = await overview();
+      expect(o.alerts.some((alert) => alert.kind === 'siteIdle' && alert.siteId === rs.siteB.id)).toBe(false);
+      expect(o.alertThresholds).toEqual({ siteIdleDays: idleB + 1, queryDays: 30, own: { siteIdleDays: true, queryDays: false } });
+      expect(queryAlerts(o)).toEqual(older(30));
+
+      const audit = await db.selectFrom('audit_log').select(['action', 'old_value', 'new_value']).where('entity_type', '=', 'project').where('entity_id', '=', String(rs.projectId)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(audit).toEqual({ action: 'project.update', old_value: { alertSiteIdleDays: idleB, alertQueryDays: 10 }, new_value: { alertSiteIdleDays: idleB + 1, alertQueryDays: null } });
+    } finally {
+      await sql`UPDATE panel_instances SET updated_at = updated_at + interval '20 days' WHERE subject_id IN (${siteB})`.execute(db);
+    }
+  });
+
+  it('refuses thresholds outside 1 to 365 days and callers who do not configure the project, changing nothing', async () => {
+    const before = (await overview()).alertThresholds;
+    for (const body of [{ siteIdleDays: 0, queryDays: null }, { siteIdleDays: null, queryDays: 366 }, { siteIdleDays: 2.5, queryDays: null }, { siteIdleDays: null }]) {
+      expect((await setThresholds(body)).status).toBe(400);
+    }
+    refused(await setThresholds({ siteIdleDays: 3, queryDays: 3 }, rs.people.coordinator), 403, 'permission.project_forbidden');
+    expect((await overview()).alertThresholds).toEqual(before);
+    ok(await setThresholds({ siteIdleDays: null, queryDays: null }));
+    expect((await overview()).alertThresholds.own).toEqual({ siteIdleDays: false, queryDays: false });
   });
 });
 

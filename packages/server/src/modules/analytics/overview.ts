@@ -1,5 +1,5 @@
 import type { AnalyticsFilter, AnalyticsOverview, QueryAgeBucket } from '@dcap/core';
-import { QUERY_AGE_BUCKET_KEYS, QUERY_ALERT_DAYS, queryAgeBounds, SITE_IDLE_ALERT_DAYS, VISIT_OUTCOMES } from '@dcap/core';
+import { alertThresholds, QUERY_AGE_BUCKET_KEYS, queryAgeBounds, VISIT_OUTCOMES } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { analyticsContext } from './context.js';
@@ -23,9 +23,10 @@ function siteLocation(located: Awaited<ReturnType<typeof siteLocations>>[number]
  * their blinded names for the others.
  */
 export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller, filter: AnalyticsFilter): Promise<AnalyticsOverview> {
-  const ctx = await analyticsContext(deps, caller, filter);
+  const [ctx, stored] = await Promise.all([analyticsContext(deps, caller, filter), repo.storedAlertThresholds(deps.db, caller.project.project.id)]);
   const { range, now } = ctx;
-  const head = { time: filter.time, timeZone: range.timeZone, today: range.today, env: ctx.envKey, armsVisible: ctx.armsVisible };
+  const thresholds = alertThresholds(stored);
+  const head = { time: filter.time, timeZone: range.timeZone, today: range.today, env: ctx.envKey, armsVisible: ctx.armsVisible, alertThresholds: thresholds };
   const scope = ctx.scope;
   if (scope === null) {
     const tiles = { enrolled: 0, target: null, screened: 0, screeningFailures: 0, visitsDue: 0, visitsMissed: 0, openQueries: 0, queryAges: [], entryLagMedianDays: null, sdvPercent: null, randomised: { total: 0, byArm: ctx.armsVisible ? [] : null }, stockAlerts: 0 };
@@ -34,7 +35,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
   const db = deps.db;
   const [subjects, queries, lastEntries, stock, visits, lag, values, randomised, locations] = await Promise.all([
     overviewRepo.subjectCounts(db, scope, range.since),
-    overviewRepo.unclosedQueries(db, scope, queryAgeBounds(now), new Date(now.getTime() - QUERY_ALERT_DAYS * DAY_MS)),
+    overviewRepo.unclosedQueries(db, scope, queryAgeBounds(now), new Date(now.getTime() - thresholds.queryDays * DAY_MS)),
     overviewRepo.lastEntries(db, scope),
     overviewRepo.stockAlerts(db, scope),
     repo.visitOutcomes(db, scope, range.firstDate, range.today),
@@ -71,7 +72,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
     const active = subjects.find((row) => row.site_id === site.id)?.active ?? 0;
     const last = lastEntries.find((row) => row.site_id === site.id)?.last ?? null;
     const idleDays = last === null ? null : Math.floor((now.getTime() - new Date(last).getTime()) / DAY_MS);
-    if (active > 0 && (idleDays === null || idleDays >= SITE_IDLE_ALERT_DAYS)) alerts.push({ kind: 'siteIdle', siteId: site.id, count: idleDays, threshold: SITE_IDLE_ALERT_DAYS, subject: null });
+    if (active > 0 && (idleDays === null || idleDays >= thresholds.siteIdleDays)) alerts.push({ kind: 'siteIdle', siteId: site.id, count: idleDays, threshold: thresholds.siteIdleDays, subject: null });
   }
   for (const row of stock) {
     const subject = ctx.armsVisible ? { key: row.code, name: row.name, nameEn: row.name_en } : { key: String(row.kit_type_id), name: row.blinded_name, nameEn: row.blinded_name_en };
@@ -79,7 +80,7 @@ export async function analyticsOverview(deps: ServiceDeps, caller: ProjectCaller
   }
   for (const site of ctx.sites) {
     const old = sum(queries.filter((row) => row.site_id === site.id), (row) => row.old);
-    if (old > 0) alerts.push({ kind: 'queryOld', siteId: site.id, count: old, threshold: QUERY_ALERT_DAYS, subject: null });
+    if (old > 0) alerts.push({ kind: 'queryOld', siteId: site.id, count: old, threshold: thresholds.queryDays, subject: null });
   }
   return {
     ...head,

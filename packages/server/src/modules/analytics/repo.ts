@@ -211,3 +211,15 @@ export async function findSiteForUpdate(db: Executor, id: number): Promise<{ id:
 export async function setEnrolmentTarget(db: Executor, id: number, target: number | null): Promise<void> {
   await db.updateTable('project_sites').set({ enrolment_target: target }).where('id', '=', id).execute();
 }
+
+/** A project's own alert thresholds in days (migration 0039), null where it keeps the default. */
+export async function storedAlertThresholds(db: Executor, projectId: number, forUpdate = false): Promise<{ siteIdleDays: number | null; queryDays: number | null }> {
+  let query = db.selectFrom('projects').select(['alert_site_idle_days', 'alert_query_days']).where('id', '=', projectId);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return { siteIdleDays: row?.alert_site_idle_days ?? null, queryDays: row?.alert_query_days ?? null };
+}
+
+export async function setAlertThresholds(db: Executor, projectId: number, thresholds: { siteIdleDays: number | null; queryDays: number | null }): Promise<void> {
+  await db.updateTable('projects').set({ alert_site_idle_days: thresholds.siteIdleDays, alert_query_days: thresholds.queryDays }).where('id', '=', projectId).execute();
+}

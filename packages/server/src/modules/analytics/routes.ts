@@ -1,7 +1,18 @@
-import { analyticsChartQuerySchema, analyticsChartSchema, analyticsOverviewQuerySchema, analyticsOverviewSchema, analyticsProjectsSchema, siteTargetRequestSchema, siteTargetSchema } from '@dcap/core';
+import {
+  alertThresholdsRequestSchema,
+  alertThresholdsSchema,
+  analyticsChartQuerySchema,
+  analyticsChartSchema,
+  analyticsOverviewQuerySchema,
+  analyticsOverviewSchema,
+  analyticsProjectsSchema,
+  siteTargetRequestSchema,
+  siteTargetSchema,
+} from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { setAlertThresholds } from './alert-thresholds.js';
 import { analyticsOverview } from './overview.js';
 import { analyticsProjects } from './projects.js';
 import { analyticsChart } from './service.js';
@@ -49,5 +60,15 @@ export function registerAnalyticsRoutes(app: FastifyInstance, routes: RouteRegis
     body: siteTargetRequestSchema,
     response: siteTargetSchema,
     handler: ({ caller, body }) => setSiteTarget(deps, caller, body),
+  });
+  routes.add(app, {
+    method: 'POST',
+    url: '/dcap/analytics/alertThresholds',
+    summary: 'Set the project’s own day thresholds of the big screen’s alerts (a site without entries, old unclosed queries), 1 to 365 days; null returns one to the platform’s default',
+    tag: TAG,
+    access: { project: 'project.configure' },
+    body: alertThresholdsRequestSchema,
+    response: alertThresholdsSchema,
+    handler: ({ caller, body }) => setAlertThresholds(deps, caller, body),
   });
 }

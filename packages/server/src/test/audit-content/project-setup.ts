@@ -73,6 +73,11 @@ export const PROJECT_SETUP_WRITES: Record<string, Write> = {
     },
     audit: { action: 'site.update', old: { enrolmentTarget: null }, new: { enrolmentTarget: 25 } },
   },
+  // The project's own alert thresholds; the query threshold stays the default, so only one field changes.
+  'POST /dcap/analytics/alertThresholds': {
+    call: () => ({ method: 'POST', url: '/dcap/analytics/alertThresholds', body: { siteIdleDays: 21, queryDays: null } }),
+    audit: { action: 'project.update', old: { alertSiteIdleDays: null }, new: { alertSiteIdleDays: 21 } },
+  },
 
 };
 

@@ -1,16 +1,17 @@
-import { AimOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, InputNumber, Modal, Row, Segmented, Select, Table, Typography } from 'antd';
+import { AimOutlined, BellOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, Form, InputNumber, Modal, Row, Segmented, Select, Table, Typography } from 'antd';
+import type { ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsIndicator, AnalyticsOverview, DashboardTimeFilter, DistributionSplit } from '@dcap/core';
-import { DASHBOARD_TIME_FILTERS, DISTRIBUTION_SPLITS } from '@dcap/core';
+import { ALERT_DAYS_MAX, DASHBOARD_TIME_FILTERS, DISTRIBUTION_SPLITS, QUERY_ALERT_DAYS, SITE_IDLE_ALERT_DAYS } from '@dcap/core';
 import { useAppInit } from '../../app/initContext';
 import { useProjectContext } from '../../app/projectContext';
 import { currentLocale } from '../../i18n';
 import { localName } from '../../lib/displayName';
 import type { AnalyticsFilterState, ChartRequest } from './api';
-import { useAnalyticsChart, useAnalyticsOverview, useDistributionFields, useSetSiteTarget } from './api';
+import { useAnalyticsChart, useAnalyticsOverview, useDistributionFields, useSetAlertThresholds, useSetSiteTarget } from './api';
 import { ChartCard } from './ChartCard';
 import { labelIn } from './charts';
 
@@ -137,6 +138,53 @@ function TargetsDialog({ sites, onClose }: { sites: AnalyticsOverview['sites']; 
   );
 }
 
+type TestableButton = ButtonProps & Record<'data-testid', string>;
+const SAVE_BUTTON: TestableButton = { 'data-testid': 'alert-thresholds-save' };
+
+interface ThresholdValues {
+  siteIdleDays: number | null;
+  queryDays: number | null;
+}
+
+/**
+ * Whoever configures the project sets the day thresholds of the big screen's alerts here (POST
+ * /dcap/analytics/alertThresholds, docs/decisions.md "Analytics screens"); an empty box keeps the platform's
+ * default, which the box shows as its placeholder.
+ */
+function AlertThresholdsDialog({ current, onClose }: { current: AnalyticsOverview['alertThresholds']; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSetAlertThresholds();
+  const [form] = Form.useForm<ThresholdValues>();
+  const initial: ThresholdValues = { siteIdleDays: current.own.siteIdleDays ? current.siteIdleDays : null, queryDays: current.own.queryDays ? current.queryDays : null };
+  const submit = (values: ThresholdValues) => {
+    save.mutate({ siteIdleDays: values.siteIdleDays ?? null, queryDays: values.queryDays ?? null }, { onSuccess: onClose });
+  };
+  const box = (name: keyof ThresholdValues, fallback: number) => (
+    <Form.Item name={name} label={t(`analytics.alertThresholds.${name}`)} extra={t('analytics.alertThresholds.platformDefault', { days: fallback })}>
+      <InputNumber min={1} max={ALERT_DAYS_MAX} precision={0} placeholder={String(fallback)} suffix={t('analytics.alertThresholds.days')} style={{ width: 160 }} data-testid={`alert-${name}`} />
+    </Form.Item>
+  );
+  return (
+    <Modal
+      open
+      title={t('analytics.alertThresholds.title')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('analytics.alertThresholds.save')}
+      cancelText={t('analytics.alertThresholds.cancel')}
+      okButtonProps={{ ...SAVE_BUTTON, loading: save.isPending }}
+      width={520}
+      data-testid="alert-thresholds-dialog"
+    >
+      <Typography.Paragraph type="secondary">{t('analytics.alertThresholds.intro')}</Typography.Paragraph>
+      <Form<ThresholdValues> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        {box('siteIdleDays', SITE_IDLE_ALERT_DAYS)}
+        {box('queryDays', QUERY_ALERT_DAYS)}
+      </Form>
+    </Modal>
+  );
+}
+
 /**
  * The Analytics application's page (/analytics/indicators; docs/decisions.md "Analytics screens"): a filter
  * bar (the caller's sites, the dashboard's periods, an arm only for callers who may see arms, as the
@@ -149,6 +197,7 @@ export function AnalyticsPage() {
   const { project, currentEnv } = useProjectContext();
   const [filter, setFilter] = useState<AnalyticsFilterState>(ALL_TIME);
   const [targetsOpen, setTargetsOpen] = useState(false);
+  const [thresholdsOpen, setThresholdsOpen] = useState(false);
   // The unfiltered overview lists the caller's sites and the arms met, and says whether arms may be shown.
   const options = useAnalyticsOverview(project?.id ?? null, currentEnv?.key ?? null, ALL_TIME);
   const armsVisible = options.data?.armsVisible === true;
@@ -158,6 +207,8 @@ export function AnalyticsPage() {
   const scope: Scope = { projectId: project.id, env: currentEnv.key, filter };
   const sites = options.data?.sites ?? [];
   const mayTarget = projectAbilities['site.manage'] === true;
+  const mayConfigure = projectAbilities['project.configure'] === true;
+  const thresholds = options.data?.alertThresholds;
 
   return (
     <Flex vertical gap={16} data-testid="analytics-page">
@@ -198,6 +249,11 @@ export function AnalyticsPage() {
                 data-testid="filter-arm"
               />
             ) : null}
+            {mayConfigure ? (
+              <Button icon={<BellOutlined />} disabled={!thresholds} onClick={() => setThresholdsOpen(true)} data-testid="alert-thresholds-open">
+                {t('analytics.alertThresholds.open')}
+              </Button>
+            ) : null}
           </Flex>
         </Flex>
       </Card>
@@ -223,6 +279,7 @@ export function AnalyticsPage() {
         </Col>
       </Row>
       {targetsOpen ? <TargetsDialog sites={sites} onClose={() => setTargetsOpen(false)} /> : null}
+      {thresholdsOpen && thresholds ? <AlertThresholdsDialog current={thresholds} onClose={() => setThresholdsOpen(false)} /> : null}
     </Flex>
   );
 }

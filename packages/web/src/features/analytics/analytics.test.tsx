@@ -43,6 +43,7 @@ function overview(armsVisible: boolean, enrolled = 7, alerts: AnalyticsOverview[
     },
     sites: SITES,
     visitOutcomes: [{ outcome: 'inWindow', count: 8 }],
+    alertThresholds: { siteIdleDays: 21, queryDays: 30, own: { siteIdleDays: true, queryDays: false } },
     alerts,
   };
 }
@@ -73,8 +74,14 @@ function server(armsVisible: boolean) {
     'GET /analytics/overview': () => ok(overview(armsVisible)),
     'GET /analytics/chart': (request) => ok(chart(request.search.get('indicator') as AnalyticsChart['indicator'], armsVisible)),
     'GET /query/options': () => ok({ sites: [], events: [], instruments: [], users: [] }),
+    'POST /analytics/alertThresholds': (request) => {
+      const body = JSON.parse(request.body ?? '{}') as { siteIdleDays: number | null; queryDays: number | null };
+      return ok({ siteIdleDays: body.siteIdleDays ?? 14, queryDays: body.queryDays ?? 30, own: { siteIdleDays: body.siteIdleDays !== null, queryDays: body.queryDays !== null } });
+    },
   });
 }
+
+const inputOf = (element: HTMLElement) => (element instanceof HTMLInputElement ? element : (element.querySelector('input') as HTMLInputElement));
 
 const chartCalls = (requests: RecordedRequest[], indicator: string) => requests.filter((request) => request.path === '/analytics/chart' && request.search.get('indicator') === indicator);
 
@@ -119,7 +126,37 @@ describe('the analytics page (docs/decisions.md "Analytics screens")', { timeout
     expect(screen.queryByTestId('filter-arm')).toBeNull();
     expect(within(screen.getByTestId('distribution-split')).queryByText('By arm')).toBeNull();
     expect(screen.queryByTestId('targets-open')).toBeNull();
+    expect(screen.queryByTestId('alert-thresholds-open')).toBeNull();
     expect(fake.requests.some((request) => request.search.has('arm'))).toBe(false);
+  });
+
+  it('lets whoever configures the project set the alert thresholds, an empty box meaning the platform default', async () => {
+    const fake = server(true);
+    renderApp({ path: '/analytics/indicators', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    const open = await screen.findByTestId('alert-thresholds-open');
+    await waitFor(() => {
+      expect((open as HTMLButtonElement).disabled).toBe(false);
+    });
+    fireEvent.click(open);
+    const dialog = await screen.findByTestId('alert-thresholds-dialog');
+    // The project's own 21 days is filled in; the query box is empty, showing the default as its placeholder.
+    expect(inputOf(within(dialog).getByTestId('alert-siteIdleDays')).value).toBe('21');
+    const queryBox = inputOf(within(dialog).getByTestId('alert-queryDays'));
+    expect(queryBox.value).toBe('');
+    expect(queryBox.placeholder).toBe('30');
+    expect(dialog.textContent).toContain('Platform default: 14 days');
+
+    fireEvent.change(queryBox, { target: { value: '45' } });
+    fireEvent.change(inputOf(within(dialog).getByTestId('alert-siteIdleDays')), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('alert-thresholds-save'));
+    await waitFor(() => {
+      expect(fake.requests.some((request) => request.path === '/analytics/alertThresholds')).toBe(true);
+    });
+    const sent = fake.requests.find((request) => request.path === '/analytics/alertThresholds');
+    expect(JSON.parse(sent?.body ?? 'null')).toEqual({ siteIdleDays: null, queryDays: 45 });
+    await waitFor(() => {
+      expect(screen.queryByTestId('alert-thresholds-dialog')).toBeNull();
+    });
   });
 
   it('exports a chart’s own data as CSV with headings in the reader’s language', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  alertThresholdsSchema,
   analyticsChartSchema,
   analyticsOverviewSchema,
   analyticsProjectsSchema,
@@ -10,7 +11,7 @@ import {
   queryFilterOptionsSchema,
   siteTargetSchema,
 } from '@dcap/core';
-import type { AnalyticsChartQuery, AnalyticsIndicator, DashboardTimeFilter, DistributionSplit, SiteTargetRequest } from '@dcap/core';
+import type { AlertThresholdsRequest, AnalyticsChartQuery, AnalyticsIndicator, DashboardTimeFilter, DistributionSplit, SiteTargetRequest } from '@dcap/core';
 import { useApi } from '../../app/services';
 
 /** The filter bar of the analytics page (docs/decisions.md "Analytics screens"). */
@@ -99,6 +100,16 @@ export function useSetSiteTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SiteTargetRequest) => api.request('/analytics/siteTarget', { method: 'POST', json: body, notify: true, schema: siteTargetSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+  });
+}
+
+/** POST /dcap/analytics/alertThresholds: the overview carries the thresholds and its alerts follow them, so it is read again. */
+export function useSetAlertThresholds() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertThresholdsRequest) => api.request('/analytics/alertThresholds', { method: 'POST', json: body, notify: true, schema: alertThresholdsSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
   });
 }
