@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, exportValueText, guardFormula, wideColumnName } from './columns.js';
+import { CODING_EXPORT_PARTS, codingColumnName, csvCell, csvLine, exportValueText, guardFormula, wideColumnName } from './columns.js';
 import { EXPORT_FORMATS_OF, exportRequestSchema } from './schema.js';
 
 describe('export columns and cells (docs/decisions.md, "Exports")', () => {
@@ -8,6 +8,15 @@ describe('export columns and cells (docs/decisions.md, "Exports")', () => {
     expect(wideColumnName('AE', 2, 'AETERM')).toBe('AE[2].AETERM');
     expect(wideColumnName('CM', 1, 'CMTAB', 3, 'CMDOSE')).toBe('CM.CMTAB[3].CMDOSE');
     expect(wideColumnName('CM', 2, 'CMTAB', 1, 'CMDOSE')).toBe('CM[2].CMTAB[1].CMDOSE');
+  });
+
+  it('names a coded value’s columns after its own, code, term, hierarchy and state in that order', () => {
+    expect(CODING_EXPORT_PARTS.map((part) => codingColumnName(wideColumnName('AE', 1, 'AETAB', 2, 'AETERM'), part))).toEqual([
+      'AE.AETAB[2].AETERM:code',
+      'AE.AETAB[2].AETERM:term',
+      'AE.AETAB[2].AETERM:path',
+      'AE.AETAB[2].AETERM:state',
+    ]);
   });
 
   it('guards text a spreadsheet would read as a formula, but not numbers written as text', () => {

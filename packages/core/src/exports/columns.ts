@@ -35,6 +35,28 @@ export const LONG_COLUMNS = [
 ] as const;
 export type LongColumn = (typeof LONG_COLUMNS)[number];
 
+/**
+ * What a coded field's value adds to a subject-data export (docs/decisions.md "Exports", codings): the term's
+ * code, its text and hierarchy in the requester's language, and the coding state. The wide layout puts them
+ * right after the value's own column as `COLUMN:code`, `COLUMN:term`, `COLUMN:path`, `COLUMN:state`.
+ */
+export const CODING_EXPORT_PARTS = ['code', 'term', 'path', 'state'] as const;
+export type CodingExportPart = (typeof CODING_EXPORT_PARTS)[number];
+
+/** The wide layout's column of one part of a coded value, after the value's own column name. */
+export function codingColumnName(column: string, part: CodingExportPart): string {
+  return `${column}:${part}`;
+}
+
+/** The long layout's columns for a coded field's value, after the columns every export has. */
+export const LONG_CODING_COLUMNS = ['codingDictionary', 'codedCode', 'codedTerm', 'codedPath', 'codingState'] as const;
+
+/** How the data dictionary describes a coded value's parts, after the field's label, in each language. */
+export const CODING_PART_LABELS: Record<'zh-CN' | 'en-US', Record<CodingExportPart, string>> = {
+  'zh-CN': { code: '编码代码', term: '编码术语', path: '术语层级', state: '编码状态' },
+  'en-US': { code: 'coded code', term: 'coded term', path: 'term hierarchy', state: 'coding state' },
+};
+
 /** The columns of the data dictionary. */
 export const DICTIONARY_COLUMNS = ['column', 'panel', 'field', 'label', 'labelEn', 'type', 'options', 'unit', 'formula'] as const;
 

@@ -157,3 +157,51 @@ export async function siteCodes(db: Executor, projectId: number): Promise<Map<nu
   const rows = await db.selectFrom('project_sites').select(['id', 'code']).where('project_id', '=', projectId).execute();
   return new Map(rows.map((row) => [row.id, row.code]));
 }
+
+/** A field of the project chosen for coding, with its dictionary's name and version (docs/decisions.md "Coding library"). */
+export interface CodedFieldRow {
+  instrumentId: number;
+  /** `MODEL`, or `TABLE.COLUMN` for a table column. */
+  path: string;
+  dictionary: string;
+}
+
+/**
+ * The project's coded fields, read once when an export starts and recorded with its first step, so every batch
+ * writes the same columns even if a field is chosen for coding while the export runs.
+ */
+export async function codedFieldsOf(db: Executor, projectId: number): Promise<CodedFieldRow[]> {
+  const rows = await db
+    .selectFrom('coding_fields as f')
+    .innerJoin('coding_dictionaries as d', 'd.id', 'f.dictionary_id')
+    .select(['f.instrument_id', 'f.path', 'd.name', 'd.version'])
+    .where('f.project_id', '=', projectId)
+    .orderBy('f.id')
+    .execute();
+  return rows.map((row) => ({ instrumentId: row.instrument_id, path: row.path, dictionary: `${row.name} ${row.version}` }));
+}
+
+/** One captured value's coding as an export writes it. */
+export interface BatchCoding {
+  panel_instance_id: number;
+  path: string;
+  verbatim: string;
+  term_code: string;
+  term: string;
+  term_en: string;
+  term_path: string;
+  term_path_en: string;
+  dictionary_name: string;
+  dictionary_version: string;
+}
+
+/** The codings of the given panel instances' values. */
+export async function codingsOf(db: Executor, panelIds: readonly number[]): Promise<BatchCoding[]> {
+  if (panelIds.length === 0) return [];
+  return db
+    .selectFrom('field_codings as c')
+    .innerJoin('coding_dictionaries as d', 'd.id', 'c.dictionary_id')
+    .select(['c.panel_instance_id', 'c.path', 'c.verbatim', 'c.term_code', 'c.term', 'c.term_en', 'c.term_path', 'c.term_path_en', 'd.name as dictionary_name', 'd.version as dictionary_version'])
+    .where('c.panel_instance_id', 'in', [...panelIds])
+    .execute();
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExportTask, ExportTaskPage, Panel, RecordPanel } from '@dcap/core';
+import type { CodingSetup, CodingValuePage, ExportTask, ExportTaskPage, Panel, RecordPanel } from '@dcap/core';
 import { evaluateForm, studyToday } from '@dcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, ADMIN } from '../../test/harness.js';
@@ -9,6 +9,7 @@ import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
 import type { Persona } from '../roles/study.fixture.js';
 import { enter, grant, ok, person, refused, role } from '../roles/study.fixture.js';
+import { multipartForm } from '../attachments/attachments.fixture.js';
 import { loadSealKey } from '../audit/seal-key.js';
 import { sealVerifies } from '../audit/seal.js';
 import { JobWorker } from '../jobs/worker.js';
@@ -524,6 +525,65 @@ describe('CDISC ODM and the CRF report as tasks', () => {
     expect(casebook.text).toContain('CD');
     const blank = await pdfText(entries['blank-crf.pdf'] ?? Buffer.alloc(0));
     expect(blank.text).toContain('DM.INITIALS');
+  });
+});
+
+describe('codings in the subject data (docs/decisions.md "Exports", codings)', () => {
+  const DRUGS_CSV = ['code,term,term_en,level,parent_code', 'N02,镇痛药,Analgesics,ATC,', 'D001,阿司匹林,Aspirin,DRUG,N02', 'D002,他汀,Statin,DRUG,'].join('\n');
+
+  it('writes a coded field’s code, term, hierarchy and state beside its value, in the requester’s language, and describes them', async () => {
+    const { projectAdmin, coordinator } = rs.people;
+    ok(await get(projectAdmin, `/dcap/project/store/${String(rs.projectId)}`));
+    ok(await get(projectAdmin, '/dcap/projectEnv/selectEnv/uat'));
+    const form = multipartForm({ name: 'DrugDict', kind: 'other', version: '1' }, { name: 'drugs.csv', bytes: Buffer.from(DRUGS_CSV), type: 'text/csv' });
+    const uploaded = await rs.study.t.request({ method: 'POST', url: '/dcap/sys/coding/upload', headers: { token: rs.study.admin.token, 'content-type': form.contentType }, payload: form.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const dictionaryId = uploaded.json<{ data: { id: number } }>().data.id;
+    await rs.study.t.app.jobs.drain();
+    const setup = ok(await post(projectAdmin, '/dcap/coding/field/save', { instrumentId: rs.instruments.CM, path: `${rs.cm.table}.${rs.cm.drug}`, dictionaryId })) as CodingSetup;
+    const fieldId = setup.fields[0]?.id ?? 0;
+    const values = (ok(await get(projectAdmin, `/dcap/coding/values?fieldId=${String(fieldId)}`)) as CodingValuePage).values;
+    const aspirin = values.find((value) => value.value === 'Aspirin, 100mg');
+    const statin = values.find((value) => value.value.startsWith('他汀'));
+    if (!aspirin || !statin) throw new Error('no medication values');
+    ok(await post(projectAdmin, '/dcap/coding/code', { panelInstanceId: aspirin.panelInstanceId, path: aspirin.path, termCode: 'D001' }));
+    ok(await post(projectAdmin, '/dcap/coding/code', { panelInstanceId: statin.panelInstanceId, path: statin.path, termCode: 'D002' }));
+    // The second drug is changed after it was coded: its coding stays, marked as needing recoding.
+    const panel = ok(await get(coordinator, `/dcap/project/recordDataManage/panel/${String(pid(a1, 'baseline', 'CM'))}`)) as RecordPanel;
+    const rows = (panel.values[rs.cm.table] as Record<string, unknown>[]).map((row, index) => (index === 1 ? { ...row, [rs.cm.drug]: '阿托伐他汀' } : row));
+    const changed = evaluateForm(panel.instrument.panel, { ...panel.values, [rs.cm.table]: rows }, { today }).values;
+    ok(await post(coordinator, '/dcap/project/recordDataManage/save', { panelInstanceId: panel.panelInstanceId, version: panel.version, values: changed, reasons: { [statin.path]: { code: 'TRANSCRIPTION_ERROR' } } }));
+
+    const wide = await exportFile(exporterAll, { module: 'subjectData', format: 'xlsx', layout: 'wide', dictionary: true });
+    const book = await readWorkbook(wide.file);
+    const header = book.data?.[0] ?? [];
+    const drug = 'CM.CMTAB[1].CMTRT';
+    // The coding columns follow the value's own; an uncoded text field (initials) has none.
+    expect(header.slice(header.indexOf(drug), header.indexOf(drug) + 6)).toEqual([drug, `${drug}:code`, `${drug}:term`, `${drug}:path`, `${drug}:state`, 'CM.CMTAB[1].CMDOSE']);
+    expect(header).not.toContain('DM.INITIALS:code');
+    const baseline = byHeader(book.data ?? []).find((row) => row.subject === a1.platformNo && row.visit === '基线');
+    expect(baseline).toMatchObject({
+      [drug]: 'Aspirin, 100mg',
+      [`${drug}:code`]: 'D001',
+      [`${drug}:term`]: '阿司匹林',
+      [`${drug}:path`]: '镇痛药 > 阿司匹林',
+      [`${drug}:state`]: 'coded',
+      'CM.CMTAB[2].CMTRT': '阿托伐他汀',
+      'CM.CMTAB[2].CMTRT:code': 'D002',
+      'CM.CMTAB[2].CMTRT:state': 'needsRecoding',
+    });
+    const described = byHeader(book.dictionary ?? []).find((row) => row.column === 'CM.CMTAB[n].CMTRT:state');
+    expect(described).toMatchObject({ field: 'CMTAB.CMTRT:state', type: 'coding:state', labelEn: 'Concomitant medication / Drug: coding state (DrugDict 1)' });
+    expect(String(described?.options)).toContain('needsRecoding=需重新编码 / Needs recoding');
+
+    // The long layout in English: five more columns, filled for the coded field's values only.
+    const created = ok(await post(exporterAll, '/dcap/export/task/create', { module: 'subjectData', format: 'csv', layout: 'long', dictionary: false }, 'en-US')) as ExportTask;
+    await rs.study.t.app.jobs.drain();
+    const long = csvRows(await download(exporterAll, created.id));
+    const coded = long.find((row) => row.subject === a1.platformNo && row.path === aspirin.path);
+    expect(coded).toMatchObject({ value: 'Aspirin, 100mg', codingDictionary: 'DrugDict 1', codedCode: 'D001', codedTerm: 'Aspirin', codedPath: 'Analgesics > Aspirin', codingState: 'coded' });
+    expect(long.find((row) => row.subject === a1.platformNo && row.path === statin.path)).toMatchObject({ value: '阿托伐他汀', codedCode: 'D002', codedTerm: 'Statin', codingState: 'needsRecoding' });
+    expect(long.find((row) => row.subject === a1.platformNo && row.path === 'SEX')).toMatchObject({ codingDictionary: '', codedCode: '', codingState: '' });
   });
 });
 

@@ -5,7 +5,7 @@ import type { Database, ExportTaskRow } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 import { findVersionById, snapshotOf } from '../publishing/snapshot.js';
-import type { SubjectScope } from './data-repo.js';
+import type { BatchCoding, CodedFieldRow, SubjectScope } from './data-repo.js';
 import * as data from './data-repo.js';
 import type { FileState } from './file-writer.js';
 import { TooManyRows, appendRows, beginFile, endFile } from './file-writer.js';
@@ -31,6 +31,8 @@ export type ExportJobParams = z.infer<typeof exportJobParamsSchema>;
 /** What each step records: where the file stands and the next subject to read. Replayed on a resumed job. */
 interface Cursor {
   counts: RepeatCounts;
+  /** The project's coded fields as the first step read them (absent in a job begun before codings were exported). */
+  coded?: CodedFieldRow[];
   file: FileState;
   /** The next chunk's sequence number. */
   seq: number;
@@ -68,11 +70,10 @@ async function runExport(context: JobContext, task: ExportTaskRow, params: Expor
   const filters = exportFiltersSchema.parse(task.filters);
   const version = await findVersionById(db, params.designVersionId);
   if (!version) throw new AppError('export.no_design');
-  const design = designFields(snapshotOf(version), filters.instrumentIds, filters.fields);
+  const snapshot = snapshotOf(version);
   const scope: SubjectScope = { envId: task.env_id, siteIds: filters.siteIds, statuses: filters.statuses, eventIds: filters.eventIds, instrumentIds: filters.instrumentIds };
   const sites = await data.siteCodes(db, task.project_id);
   const format = task.format === 'xlsx' ? 'xlsx' : 'csv';
-  const rowContext = { design, sites, locale: params.locale, timeZone: filters.timeZone };
   const guard = <T>(work: () => T): T => {
     try {
       return work();
@@ -83,17 +84,22 @@ async function runExport(context: JobContext, task: ExportTaskRow, params: Expor
   };
 
   let cursor = await context.step('plan', async (trx): Promise<Cursor> => {
+    const coded = await data.codedFieldsOf(trx, task.project_id);
+    const planned = designFields(snapshot, filters.instrumentIds, filters.fields, coded);
     const counts = task.layout === 'wide' ? await data.repeatCounts(trx, scope) : { panels: {}, tables: {} };
     const total = await data.countSubjects(trx, scope);
-    const columns = task.layout === 'wide' ? wideColumns(design, counts) : null;
-    const header = headerOf(task.layout, columns);
+    const columns = task.layout === 'wide' ? wideColumns(planned, counts) : null;
+    const header = headerOf(task.layout, columns, planned);
     if (format === 'xlsx' && header.length > 16_384) throw new AppError('export.too_many_columns', { count: header.length });
     const begun = beginFile(format, task.dictionary, header, task.created_at, ['data', 'dictionary']);
     await repo.insertChunk(trx, task.id, 0, begun.bytes);
     await repo.updateTask(trx, task.id, { status: 'running', progress_total: total, progress_done: 0 });
-    return { counts, file: begun.state, seq: 1, after: 0, done: 0, finished: false };
+    return { counts, coded, file: begun.state, seq: 1, after: 0, done: 0, finished: false };
   });
 
+  // Every later step, in this process or after a restart, writes against the coded fields the first one read.
+  const design = designFields(snapshot, filters.instrumentIds, filters.fields, cursor.coded ?? []);
+  const rowContext = { design, sites, locale: params.locale, timeZone: filters.timeZone };
   const columns = task.layout === 'wide' ? wideColumns(design, cursor.counts) : null;
   for (let batch = 0; !cursor.finished; batch += 1) {
     const before = cursor;
@@ -105,7 +111,9 @@ async function runExport(context: JobContext, task: ExportTaskRow, params: Expor
       const panels = await data.panelInstancesOf(trx, scope, ids);
       const values = await data.valuesOf(trx, panels.map((panel) => panel.id), task.layout === 'long');
       const users = task.layout === 'long' ? await data.usernamesOf(trx, values) : new Map<number, string>();
-      const batchData = { subjects, events, panels, values, users };
+      const codings = new Map<string, BatchCoding>();
+      if (design.coded) for (const coding of await data.codingsOf(trx, panels.map((panel) => panel.id))) codings.set(`${String(coding.panel_instance_id)}|${coding.path}`, coding);
+      const batchData = { subjects, events, panels, values, users, codings };
       const rows = columns ? wideRows(rowContext, columns, batchData) : longRows(rowContext, batchData);
       const written = guard(() => appendRows(before.file, rows));
       await repo.insertChunk(trx, task.id, before.seq, written.bytes);

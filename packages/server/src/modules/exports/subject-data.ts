@@ -1,7 +1,26 @@
-import type { ExportLayout, Locale, OptionItem, Widget } from '@dcap/core';
-import { DICTIONARY_COLUMNS, LONG_COLUMNS, WIDE_KEY_COLUMNS, exportValueText, indexForm, isDataWidget, isoWithOffset, parsePath, rowKeyNumber, walkWidgets, wideColumnName } from '@dcap/core';
+import type { CodingState, ExportLayout, Locale, OptionItem, Widget } from '@dcap/core';
+import {
+  CODING_EXPORT_PARTS,
+  CODING_PART_LABELS,
+  CODING_STATES,
+  DICTIONARY_COLUMNS,
+  LONG_CODING_COLUMNS,
+  LONG_COLUMNS,
+  STATUS_LABELS,
+  WIDE_KEY_COLUMNS,
+  codingColumnName,
+  codingState,
+  exportValueText,
+  indexForm,
+  isDataWidget,
+  isoWithOffset,
+  parsePath,
+  rowKeyNumber,
+  walkWidgets,
+  wideColumnName,
+} from '@dcap/core';
 import type { DesignSnapshot, SnapshotEvent, SnapshotInstrument } from '../publishing/snapshot.js';
-import type { BatchEvent, BatchPanel, BatchSubject, BatchValue } from './data-repo.js';
+import type { BatchCoding, BatchEvent, BatchPanel, BatchSubject, BatchValue, CodedFieldRow } from './data-repo.js';
 import { storedValue } from './data-repo.js';
 import type { XlsxCell } from './xlsx.js';
 
@@ -11,7 +30,9 @@ import type { XlsxCell } from './xlsx.js';
  *
  * Wide: one row per subject and visit instance; the values of its panels in columns `ABBR.MODEL`, repeats
  * of a repeatable panel as `ABBR[2].MODEL`, and each table row as its own set of columns `ABBR.TABLE[n].COL`,
- * as many as the most rows any panel instance of the export holds. Long: one row per stored value.
+ * as many as the most rows any panel instance of the export holds. Long: one row per stored value. A coded
+ * field's value carries its coding: four columns after its own in the wide layout, five more columns in the
+ * long one (docs/decisions.md "Exports", codings).
  */
 
 /** A field (or a table column) of the design as the export writes it. */
@@ -26,6 +47,8 @@ interface ExportField {
   /** Label of the field in Chinese and English (a table cell: table name / column title). */
   label: string;
   labelEn: string;
+  /** For a field chosen for coding: its dictionary's name and version. */
+  coding?: string;
 }
 
 export interface ExportDesign {
@@ -36,10 +59,14 @@ export interface ExportDesign {
   fields: Map<number, ExportField[]>;
   /** `instrumentId|path` of a plain field, `instrumentId|TABLE.COL` of a table column → its field. */
   byPath: Map<string, ExportField>;
+  /** Whether any exported field is coded: the long layout then has the coding columns. */
+  coded: boolean;
 }
 
-/** `ABBR.MODEL` names a field, `ABBR.TABLE` a whole table. */
-export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly number[] | null, fieldNames: readonly string[] | null): ExportDesign {
+/** `ABBR.MODEL` names a field, `ABBR.TABLE` a whole table; `coded` are the project's fields chosen for coding. */
+export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly number[] | null, fieldNames: readonly string[] | null, coded: readonly CodedFieldRow[] = []): ExportDesign {
+  const codedPaths = new Map(coded.map((field) => [`${String(field.instrumentId)}|${field.path}`, field.dictionary]));
+  let anyCoded = false;
   const wanted = fieldNames ? new Set(fieldNames) : null;
   const instruments = [...snapshot.instruments].sort((a, b) => a.sort - b.sort || a.id - b.id).filter((item) => !instrumentIds || instrumentIds.includes(item.id));
   const fields = new Map<number, ExportField[]>();
@@ -64,6 +91,11 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
             label: `${table.widget.name} / ${column.title}`,
             labelEn: `${table.widget.nameEn ?? table.widget.name} / ${column.titleEn ?? column.title}`,
           };
+          const coding = codedPaths.get(`${String(instrument.id)}|${model}.${column.key}`);
+          if (coding !== undefined) {
+            field.coding = coding;
+            anyCoded = true;
+          }
           list.push(field);
           byPath.set(`${String(instrument.id)}|${model}.${column.key}`, field);
         }
@@ -71,13 +103,18 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
       }
       if (!isDataWidget(widget) || index.fields.get(model) !== widget) continue;
       const field: ExportField = { instrumentId: instrument.id, abbr: instrument.nameAbbr, model, widget, label: widget.name, labelEn: widget.nameEn ?? widget.name };
+      const coding = codedPaths.get(`${String(instrument.id)}|${model}`);
+      if (coding !== undefined) {
+        field.coding = coding;
+        anyCoded = true;
+      }
       list.push(field);
       byPath.set(`${String(instrument.id)}|${model}`, field);
     }
     fields.set(instrument.id, list);
   }
   const events = [...snapshot.events].sort((a, b) => a.sort - b.sort || a.id - b.id);
-  return { instruments, events: new Map(events.map((event) => [event.id, event])), eventOrder: new Map(events.map((event, index) => [event.id, index])), fields, byPath };
+  return { instruments, events: new Map(events.map((event) => [event.id, event])), eventOrder: new Map(events.map((event, index) => [event.id, index])), fields, byPath, coded: anyCoded };
 }
 
 /** Every `ABBR.MODEL` the design offers, to check a request's field names. */
@@ -104,6 +141,16 @@ export interface WideColumns {
 export function wideColumns(design: ExportDesign, counts: RepeatCounts): WideColumns {
   const names: string[] = [...WIDE_KEY_COLUMNS];
   const position = new Map<string, number>();
+  // A value's column, then for a coded field the columns of its coding, keyed `…:code` and so on.
+  const addColumn = (key: string, name: string, field: ExportField) => {
+    position.set(key, names.length);
+    names.push(name);
+    if (field.coding === undefined) return;
+    for (const part of CODING_EXPORT_PARTS) {
+      position.set(codingColumnName(key, part), names.length);
+      names.push(codingColumnName(name, part));
+    }
+  };
   for (const instrument of design.instruments) {
     const repeats = Math.max(1, counts.panels[String(instrument.id)] ?? 1);
     const fields = design.fields.get(instrument.id) ?? [];
@@ -112,8 +159,7 @@ export function wideColumns(design: ExportDesign, counts: RepeatCounts): WideCol
       while (index < fields.length) {
         const field = fields[index] as ExportField;
         if (field.column === undefined) {
-          position.set(`${String(instrument.id)}|${String(repeat)}|${field.model}`, names.length);
-          names.push(wideColumnName(instrument.nameAbbr, repeat, field.model));
+          addColumn(`${String(instrument.id)}|${String(repeat)}|${field.model}`, wideColumnName(instrument.nameAbbr, repeat, field.model), field);
           index += 1;
           continue;
         }
@@ -127,8 +173,7 @@ export function wideColumns(design: ExportDesign, counts: RepeatCounts): WideCol
         const rows = Math.max(1, counts.tables[`${String(instrument.id)}|${field.model}`] ?? 1);
         for (let row = 1; row <= rows; row += 1) {
           for (const column of columns) {
-            position.set(`${String(instrument.id)}|${String(repeat)}|${field.model}[${String(row)}].${column.column ?? ''}`, names.length);
-            names.push(wideColumnName(instrument.nameAbbr, repeat, field.model, row, column.column));
+            addColumn(`${String(instrument.id)}|${String(repeat)}|${field.model}[${String(row)}].${column.column ?? ''}`, wideColumnName(instrument.nameAbbr, repeat, field.model, row, column.column), column);
           }
         }
         index += columns.length;
@@ -172,6 +217,20 @@ export interface BatchData {
   values: BatchValue[];
   /** Login names by user id (the long layout's "changed by"). */
   users: Map<number, string>;
+  /** The codings of the batch's values by `panelInstanceId|path`; empty when no exported field is coded. */
+  codings: Map<string, BatchCoding>;
+}
+
+/**
+ * A coded field's value as its coding parts (CODING_EXPORT_PARTS): the term's code, text and hierarchy in the
+ * reader's language, and the state computed as the coding screen computes it (core `codingState`); a blank
+ * value never coded has no state.
+ */
+function codingCells(coding: BatchCoding | undefined, valueText: string, locale: Locale): [XlsxCell, XlsxCell, XlsxCell, CodingState | null] {
+  const state = coding === undefined && valueText === '' ? null : codingState(valueText, coding ?? null);
+  if (!coding) return [null, null, null, state];
+  const english = locale === 'en-US';
+  return [coding.term_code, english && coding.term_en !== '' ? coding.term_en : coding.term, english && coding.term_path_en !== '' ? coding.term_path_en : coding.term_path, state];
 }
 
 export interface RowContext {
@@ -253,7 +312,13 @@ export function* wideRows(context: RowContext, columns: WideColumns, data: Batch
               ? `${prefix}${parsed.model}`
               : `${prefix}${parsed.model}[${String(ordinals.get(`${String(panel.id)}|${parsed.model}|${parsed.row}`) ?? 0)}].${parsed.column ?? ''}`;
           const at = columns.position.get(key);
-          if (at !== undefined) row[at] = cellOf(storedValue(value.value_text));
+          if (at === undefined) continue;
+          const stored = storedValue(value.value_text);
+          row[at] = cellOf(stored);
+          // A coded field's columns follow its own: code, term, path, state.
+          if (columns.position.get(codingColumnName(key, 'state')) === at + CODING_EXPORT_PARTS.length) {
+            codingCells(data.codings.get(`${String(panel.id)}|${value.path}`), exportValueText(stored), context.locale).forEach((cell, part) => (row[at + 1 + part] = cell));
+          }
         }
       }
       yield row;
@@ -318,7 +383,7 @@ export function* longRows(context: RowContext, data: BatchData): Generator<XlsxC
           const field = fieldOf(panel.instrument_id, value.path);
           if (!field) continue;
           const stored = storedValue(value.value_text);
-          yield [
+          const cells: XlsxCell[] = [
             label,
             site,
             visitName,
@@ -334,15 +399,28 @@ export function* longRows(context: RowContext, data: BatchData): Generator<XlsxC
             value.updated_by === undefined || value.updated_by === null ? null : (data.users.get(value.updated_by) ?? null),
             stamp(value.updated_epoch),
           ];
+          if (context.design.coded) {
+            if (field.coding === undefined) cells.push(null, null, null, null, null);
+            else {
+              const coding = data.codings.get(`${String(panel.id)}|${value.path}`);
+              const dictionary = coding ? `${coding.dictionary_name} ${coding.dictionary_version}` : field.coding;
+              cells.push(dictionary, ...codingCells(coding, exportValueText(stored), context.locale));
+            }
+          }
+          yield cells;
         }
       }
     }
   }
 }
 
-export function headerOf(layout: ExportLayout, columns: WideColumns | null): string[] {
-  return layout === 'long' ? [...LONG_COLUMNS] : (columns?.names ?? [...WIDE_KEY_COLUMNS]);
+export function headerOf(layout: ExportLayout, columns: WideColumns | null, design: ExportDesign): string[] {
+  if (layout === 'long') return design.coded ? [...LONG_COLUMNS, ...LONG_CODING_COLUMNS] : [...LONG_COLUMNS];
+  return columns?.names ?? [...WIDE_KEY_COLUMNS];
 }
+
+/** The coding states as the dictionary's options name them, in both languages (core status labels). */
+const CODING_STATE_OPTIONS = CODING_STATES.map((state) => `${state}=${STATUS_LABELS['zh-CN'].coding[state]} / ${STATUS_LABELS['en-US'].coding[state]}`).join('; ');
 
 /** The data dictionary: one row per field (a table: per column), with labels in both languages, options, unit and formula. */
 export function dictionaryRows(design: ExportDesign): XlsxCell[][] {
@@ -351,10 +429,12 @@ export function dictionaryRows(design: ExportDesign): XlsxCell[][] {
     for (const field of design.fields.get(instrument.id) ?? []) {
       const options = (field.widget.options.options ?? []).map((option) => `${option.value}=${option.label}${option.labelEn ? ` / ${option.labelEn}` : ''}`).join('; ');
       const dataType = field.widget.options.dataType;
+      const column = field.column === undefined ? wideColumnName(field.abbr, 1, field.model) : wideColumnName(field.abbr, 1, field.model, 1, field.column).replace('[1]', '[n]');
+      const name = field.column === undefined ? field.model : `${field.model}.${field.column}`;
       rows.push([
-        field.column === undefined ? wideColumnName(field.abbr, 1, field.model) : wideColumnName(field.abbr, 1, field.model, 1, field.column).replace('[1]', '[n]'),
+        column,
         field.abbr,
-        field.column === undefined ? field.model : `${field.model}.${field.column}`,
+        name,
         field.label,
         field.labelEn,
         dataType ? `${field.widget.type}:${dataType}` : field.widget.type,
@@ -362,6 +442,14 @@ export function dictionaryRows(design: ExportDesign): XlsxCell[][] {
         field.widget.options.annotation ?? '',
         field.widget.options.expression ?? '',
       ]);
+      if (field.coding === undefined) continue;
+      // A coded field's coding columns, each described with the dictionary it is coded to.
+      for (const part of CODING_EXPORT_PARTS) {
+        const zh = `${field.label}：${CODING_PART_LABELS['zh-CN'][part]}（${field.coding}）`;
+        const en = `${field.labelEn}: ${CODING_PART_LABELS['en-US'][part]} (${field.coding})`;
+        const states = part === 'state' ? CODING_STATE_OPTIONS : '';
+        rows.push([codingColumnName(column, part), field.abbr, codingColumnName(name, part), zh, en, `coding:${part}`, states, '', '']);
+      }
     }
   }
   return rows;
