@@ -12,6 +12,7 @@ export const WORKFLOW_ERRORS = {
   'workflow.not_inactive': { status: 409, 'zh-CN': '字段未失活', 'en-US': 'The field is not inactive' },
   'workflow.inactive_type': { status: 400, 'zh-CN': '请选择失活类型', 'en-US': 'Choose an inactive type' },
   'workflow.field_not_found': { status: 404, 'zh-CN': '字段不存在：{path}', 'en-US': 'The field does not exist: {path}' },
+  'workflow.signature_not_found': { status: 404, 'zh-CN': '签名不存在', 'en-US': 'The signature does not exist' },
   'signature.step_not_used': { status: 422, 'zh-CN': '本项目的稽查流程未使用签名', 'en-US': "The project's audit process does not use signatures" },
   'signature.not_self': { status: 422, 'zh-CN': '只能使用您本人的账号签名', 'en-US': 'You can only sign with your own account' },
   // Not 401: a wrong password at signing must not end the signed-in session (COMPLIANCE ES-2 counts it instead).

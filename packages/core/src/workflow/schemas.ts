@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../auth/password.js';
 import { FIELD_STATUSES, INACTIVE_TYPES } from '../records/field-state.js';
 import { FIELD_ACTIONS } from '../records/workflow.js';
-import { dbId, multilineText, rawText, safeText } from '../validation/text.js';
+import { dbId, multilineText, queryId, rawText, safeText } from '../validation/text.js';
 import { SIGNATURE_MEANINGS, SIGNATURE_SCOPES } from './signature.js';
 
 /** The actions a field's menu offers (signing is done on a panel, visit or subject). */
@@ -91,6 +91,11 @@ export const signatureSchema = z.object({
   brokenAt: z.string().nullable(),
   brokenBy: z.string().nullable(),
   brokenReason: z.string().nullable(),
+  /**
+   * Whether the signer had a signature image when signing (the image uploaded last before it, docs/decisions.md
+   * "Signature images"): GET /dcap/project/recordData/signature/image/{id} serves it.
+   */
+  hasImage: z.boolean(),
 });
 export type Signature = z.infer<typeof signatureSchema>;
 
@@ -101,3 +106,5 @@ export const signatureListSchema = z.strictObject({
 });
 export type SignatureListRequest = z.infer<typeof signatureListSchema>;
 export const signatureListResultSchema = z.array(signatureSchema);
+/** GET /dcap/project/recordData/signature/image/{id}: the signature's id. */
+export const signatureImageParamsSchema = z.strictObject({ id: queryId() });

@@ -223,6 +223,7 @@ export const READS = new Set([
   'GET /dcap/project/recordDataManage/prepareForQuery',
   'GET /dcap/project/recordDataManage/copySources/:panelInstanceId',
   'POST /dcap/project/recordData/signature/list',
+  'GET /dcap/project/recordData/signature/image/:id',
   'GET /dcap/health',
   'GET /dcap/sys/user/info',
   'GET /dcap/sys/user/preferences',

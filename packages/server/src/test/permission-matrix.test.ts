@@ -89,6 +89,7 @@ function declaredOutcome(access: Access): PersonaName[] | undefined {
 const ACCESS_REFUSALS = new Set(['project.not_found', 'permission.project_forbidden', 'permission.site_forbidden', 'role.not_found', 'site.not_found', 'project.no_current', 'auth.required',
   // Study data of another site answers as data that does not exist (COMPLIANCE WF-3).
   'subject.not_found', 'subject.event_not_found', 'subject.panel_not_found', 'subject.site_forbidden', 'subject.request_not_found', 'query.not_found', 'attachment.not_found',
+  'workflow.signature_not_found',
   // Drug supply of another site or project answers as supply that does not exist.
   'supply.product_not_found', 'supply.kit_type_not_found', 'supply.location_not_found', 'supply.shipment_not_found', 'supply.kit_not_found', 'supply.event_not_found',
   // A questionnaire link of another site answers as a link that does not exist.

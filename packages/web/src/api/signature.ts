@@ -11,6 +11,7 @@ import { useApi } from '../app/services';
 export const signatureKeys = {
   history: (userId: number | null) => ['signature', 'history', userId] as const,
   image: (id: number) => ['signature', 'image', id] as const,
+  signedImage: (signatureId: number) => ['signature', 'signedImage', signatureId] as const,
 };
 
 export function useSignatureHistory(userId: number | null) {
@@ -38,17 +39,18 @@ export function useUploadSignature(userId: number | null) {
 }
 
 /**
- * A signature image as an object URL (the call carries the session token in a header, which an `img` source
- * cannot), revoked when the component leaves or the image changes.
+ * An image the API serves as an object URL (the call carries the session token in a header, which an `img`
+ * source cannot), revoked when the component leaves or the image changes; null while loading, on failure or
+ * when `path` is null.
  */
-export function useSignatureImageUrl(id: number | null): string | null {
+function useImageUrl(key: readonly unknown[], path: string | null): string | null {
   const api = useApi();
   const query = useQuery({
-    queryKey: signatureKeys.image(id ?? 0),
-    enabled: id !== null,
+    queryKey: key,
+    enabled: path !== null,
     staleTime: Infinity,
     retry: false,
-    queryFn: async () => (await api.download(`/sys/user/signFile/${String(id)}`, { silent: true })).blob,
+    queryFn: async () => (await api.download(path ?? '', { silent: true })).blob,
   });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -57,5 +59,15 @@ export function useSignatureImageUrl(id: number | null): string | null {
     setUrl(made);
     return () => URL.revokeObjectURL(made);
   }, [query.data]);
-  return id === null ? null : url;
+  return path === null ? null : url;
+}
+
+/** One of a user's signature images (GET /dcap/sys/user/signFile/{id}). */
+export function useSignatureImageUrl(id: number | null): string | null {
+  return useImageUrl(signatureKeys.image(id ?? 0), id === null ? null : `/sys/user/signFile/${String(id)}`);
+}
+
+/** The image a signer had in use when making an electronic signature (GET /dcap/project/recordData/signature/image/{id}). */
+export function useSignedImageUrl(signatureId: number | null): string | null {
+  return useImageUrl(signatureKeys.signedImage(signatureId ?? 0), signatureId === null ? null : `/project/recordData/signature/image/${String(signatureId)}`);
 }

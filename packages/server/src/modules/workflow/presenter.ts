@@ -2,7 +2,7 @@ import type { Signature, SignatureMeaning } from '@dcap/core';
 import type { SignatureRow } from '../../db/schema.js';
 
 /** A signature on the wire (COMPLIANCE ES-4): name, server time in ISO 8601 (UTC), meaning, and whether it broke. */
-export function presentSignature(row: SignatureRow & { broken_by_name: string | null }): Signature {
+export function presentSignature(row: SignatureRow & { broken_by_name: string | null; has_image: boolean }): Signature {
   return {
     id: row.id,
     scope: row.scope,
@@ -19,5 +19,6 @@ export function presentSignature(row: SignatureRow & { broken_by_name: string | 
     brokenAt: row.broken_at?.toISOString() ?? null,
     brokenBy: row.broken_by_name,
     brokenReason: row.broken_reason,
+    hasImage: row.has_image,
   };
 }

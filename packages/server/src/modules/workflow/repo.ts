@@ -1,6 +1,6 @@
 import type { FieldStatus, InactiveType } from '@dcap/core';
-import type { Insertable } from 'kysely';
-import type { FieldValueRow, FieldValuesTable, PanelInstanceRow, SignatureRow, SignaturesTable } from '../../db/schema.js';
+import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { Database, FieldValueRow, FieldValuesTable, PanelInstanceRow, SignatureRow, SignaturesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
 /** The place a signature may cover: a panel instance, its event instance, or its subject. */
@@ -39,12 +39,13 @@ export async function insertSignature(db: Executor, row: Insertable<SignaturesTa
 }
 
 /** Signatures of a subject (all scopes), optionally only those over one panel's places, newest first. */
-export async function signaturesOfSubject(db: Executor, subjectId: number): Promise<(SignatureRow & { broken_by_name: string | null })[]> {
+export async function signaturesOfSubject(db: Executor, subjectId: number): Promise<(SignatureRow & { broken_by_name: string | null; has_image: boolean })[]> {
   return db
     .selectFrom('signatures as s')
     .leftJoin('users as b', 'b.id', 's.broken_by')
     .selectAll('s')
     .select('b.name as broken_by_name')
+    .select((eb) => eb.exists(imageAtSigning(eb)).$castTo<boolean>().as('has_image'))
     .where('s.subject_id', '=', subjectId)
     .orderBy('s.id', 'desc')
     .execute();
@@ -106,4 +107,39 @@ export async function envKey(db: Executor, envId: number): Promise<string> {
 
 export async function insertFieldState(db: Executor, row: Insertable<FieldValuesTable>): Promise<void> {
   await db.insertInto('field_values').values(row).execute();
+}
+
+/**
+ * The signature image its signer had in use when signing: the one uploaded last before the signature (docs/decisions.md
+ * "Signature images"), as the casebook PDF prints it; a later image does not change a past signature.
+ */
+function imageAtSigning(eb: ExpressionBuilder<Database & { s: SignaturesTable }, 's'>) {
+  return eb
+    .selectFrom('user_signatures as us')
+    .select('us.id')
+    .whereRef('us.user_id', '=', 's.signer_id')
+    .whereRef('us.uploaded_at', '<=', 's.signed_at')
+    .orderBy('us.uploaded_at', 'desc')
+    .orderBy('us.id', 'desc')
+    .limit(1);
+}
+
+/** Whether a signer had an image when signing (the answer of a new signature). */
+export async function signatureHasImage(db: Executor, signatureId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('signatures as s')
+    .select((eb) => eb.exists(imageAtSigning(eb)).$castTo<boolean>().as('has_image'))
+    .where('s.id', '=', signatureId)
+    .executeTakeFirst();
+  return row?.has_image ?? false;
+}
+
+/** A signature's subject and the image its signer had when signing (its bytes and type), if any. */
+export async function signatureImageAtSigning(db: Executor, signatureId: number): Promise<{ subject_id: number; content: Buffer | null; content_type: string | null } | undefined> {
+  return db
+    .selectFrom('signatures as s')
+    .leftJoin('user_signatures as img', (join) => join.on((eb) => eb('img.id', '=', imageAtSigning(eb))))
+    .select(['s.subject_id', 'img.content', 'img.content_type'])
+    .where('s.id', '=', signatureId)
+    .executeTakeFirst();
 }

@@ -1,9 +1,20 @@
-import { bulkFieldActionResultSchema, bulkFieldActionSchema, fieldActionResultSchema, fieldActionSchema, signatureListResultSchema, signatureListSchema, signatureSchema, signSchema } from '@dcap/core';
+import {
+  bulkFieldActionResultSchema,
+  bulkFieldActionSchema,
+  fieldActionResultSchema,
+  fieldActionSchema,
+  signatureImageParamsSchema,
+  signatureListResultSchema,
+  signatureListSchema,
+  signatureSchema,
+  signSchema,
+} from '@dcap/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
+import { fileReplySchema } from '../../http/route.js';
 import { applyBulkAction, applyFieldAction } from './actions-service.js';
-import { listSignatures, sign } from './sign-service.js';
+import { listSignatures, sign, signatureImageOf } from './sign-service.js';
 
 const TAG = 'workflow';
 
@@ -53,5 +64,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, routes: RouteRegist
     body: signatureListSchema,
     response: signatureListResultSchema,
     handler: ({ caller, body }) => listSignatures(deps, caller, body),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/project/recordData/signature/image/:id',
+    summary: 'The signature image its signer had in use when signing, for whoever may see the signed subject’s data',
+    tag: TAG,
+    access: { project: 'record.view', site: 'scoped' },
+    params: signatureImageParamsSchema,
+    response: fileReplySchema,
+    raw: true,
+    handler: ({ caller, params }) => signatureImageOf(deps, caller, params.id),
   });
 }

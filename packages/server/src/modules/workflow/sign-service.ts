@@ -4,6 +4,7 @@ import { AppError, canonicalJson, fieldAction, statusBeforeSign } from '@dcap/co
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller, RequestMeta } from '../../http/context.js';
 import { projectWrite } from '../../http/project-write.js';
+import type { FileReply } from '../../http/route.js';
 import { reauthenticate } from '../auth/reauth.js';
 import { projectAuditSteps } from '../projects/process-config-service.js';
 import { refreshPanelStatus } from '../records/status.js';
@@ -104,7 +105,7 @@ export async function sign(deps: ServiceDeps, caller: ProjectCaller, body: SignR
       reason: row.reason,
     });
     for (const panelId of touched) await refreshPanelStatus(trx, panelId, now);
-    return presentSignature({ ...row, broken_by_name: null });
+    return presentSignature({ ...row, broken_by_name: null, has_image: await repo.signatureHasImage(trx, row.id) });
   });
 }
 
@@ -117,4 +118,24 @@ export async function listSignatures(deps: ServiceDeps, caller: ProjectCaller, b
   const panel = await panelInstanceInScope(deps.db, scope, body.panelInstanceId);
   if (panel.subject_id !== subject.id) throw new AppError('subject.panel_not_found');
   return rows.filter((row) => covers(row, panel)).map(presentSignature);
+}
+
+/**
+ * GET /dcap/project/recordData/signature/image/{id}: the image the signer had in use when signing (docs/decisions.md
+ * "Signature images"), for whoever may see the signed subject's data. A signature of another project,
+ * environment or site answers as one that does not exist (COMPLIANCE WF-3); a signature whose signer had no
+ * image then answers that the image does not exist.
+ */
+export async function signatureImageOf(deps: ServiceDeps, caller: ProjectCaller, id: number): Promise<FileReply> {
+  const row = await repo.signatureImageAtSigning(deps.db, id);
+  if (!row) throw new AppError('workflow.signature_not_found');
+  const scope = await dataScope(deps.db, caller);
+  try {
+    await subjectInScope(deps.db, scope, row.subject_id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'subject.not_found') throw new AppError('workflow.signature_not_found');
+    throw error;
+  }
+  if (!row.content || (row.content_type !== 'image/png' && row.content_type !== 'image/jpeg')) throw new AppError('signature.not_found');
+  return { contentType: row.content_type, filename: `signature-${String(id)}.${row.content_type === 'image/png' ? 'png' : 'jpg'}`, body: row.content };
 }

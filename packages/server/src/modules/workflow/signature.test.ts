@@ -6,6 +6,8 @@ import type { Persona } from '../roles/study.fixture.js';
 import { ok, refused } from '../roles/study.fixture.js';
 import type { AddedSubject, RecordsStudy } from '../../test/records.fixture.js';
 import { addSubject, openRecordsStudy } from '../../test/records.fixture.js';
+import { multipartForm } from '../attachments/attachments.fixture.js';
+import { png } from '../ui-config/png.fixture.js';
 
 const PASSWORD = 'Passw0rd!x';
 let rs: RecordsStudy;
@@ -168,5 +170,59 @@ describe('electronic signature (COMPLIANCE ES)', () => {
     // The lockout ends the signer's sessions, as after failed sign-ins, and sign-in is refused too.
     refused(await signAs(signer), 401, 'auth.required');
     refused(await rs.study.t.call('POST', '/dcap/login', { body: { username: signer.username, password: PASSWORD } }), 401, 'auth.invalid_credentials');
+  });
+});
+
+describe('the signer’s image beside a signature (docs/decisions.md "Signature images")', () => {
+  const image = (id: number, who: Persona) => rs.study.t.request({ method: 'GET', url: `/dcap/project/recordData/signature/image/${String(id)}`, headers: { token: who.token } });
+  const upload = async (who: Persona, bytes: Buffer) => {
+    const form = multipartForm({}, { name: 'sign.png', bytes, type: 'image/png' });
+    const reply = await rs.study.t.request({ method: 'POST', url: '/dcap/sys/user/uploadSignFile', headers: { token: who.token, 'content-type': form.contentType }, payload: form.payload });
+    expect(reply.statusCode, reply.body).toBe(200);
+  };
+
+  it('serves the image the signer had when signing to whoever sees the data, never a later one, and nothing to another site', async () => {
+    // The project administrator signs: the investigator is locked out by the lockout test before this one.
+    const { projectAdmin: investigator, monitor, dataManager, siteBUser, coordinator } = rs.people;
+    const other = await addSubject(rs, coordinator, rs.siteA.id);
+    const dmPanel = other.panelInstances.screening?.DM ?? 0;
+    const vsPanel = other.panelInstances.screening?.VS ?? 0;
+    ok(await save(coordinator, dmPanel, { INITIALS: 'LS', SEX: '2' }));
+    ok(await save(coordinator, vsPanel, { HEIGHT: 160, WEIGHT: 50 }));
+    for (const panel of [dmPanel, vsPanel]) {
+      ok(await bulk(monitor, 'panel', panel, 'verify'));
+      ok(await bulk(dataManager, 'panel', panel, 'review'));
+    }
+
+    // Signed before the signer had any image: the list says so and the image answers "not found".
+    const bare = ok(await signAs(investigator, { id: dmPanel })) as Signature;
+    expect(bare.hasImage).toBe(false);
+    const none = await image(bare.id, monitor);
+    expect([none.statusCode, none.json<{ errorCode: string }>().errorCode]).toEqual([404, 'signature.not_found']);
+
+    const first = png(240, 80, [20, 20, 20]);
+    await upload(investigator, first);
+    const signed = ok(await signAs(investigator, { id: vsPanel })) as Signature;
+    expect(signed.hasImage).toBe(true);
+    // A newer image does not change how the earlier signature looks.
+    await upload(investigator, png(300, 100, [200, 30, 30]));
+    const listed = ok(await post(monitor, '/dcap/project/recordData/signature/list', { subjectId: other.id })) as Signature[];
+    expect(listed.map((row) => [row.id, row.hasImage])).toEqual([
+      [signed.id, true],
+      [bare.id, false],
+    ]);
+    const served = await image(signed.id, monitor);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.rawPayload, first)).toBe(0);
+
+    // Another site's member, and a signature that does not exist, are told there is no such signature.
+    for (const [id, who] of [
+      [signed.id, siteBUser],
+      [999_999, monitor],
+    ] as const) {
+      const refusedReply = await image(id, who);
+      expect([refusedReply.statusCode, refusedReply.json<{ errorCode: string }>().errorCode]).toEqual([404, 'workflow.signature_not_found']);
+    }
   });
 });

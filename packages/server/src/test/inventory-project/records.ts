@@ -1,3 +1,4 @@
+import type { Fixture } from '../inventory.fixture.js';
 import { LOGIN } from '../inventory.fixture.js';
 import type { Entry } from './entry.js';
 import { enterManagers } from './entry.js';
@@ -52,4 +53,24 @@ export const RECORD_ENTRIES: Record<string, Entry> = {
   'POST /dcap/project/recordData/signature/list': {
     call: async (f) => enterManagers(f, { method: 'POST', url: '/dcap/project/recordData/signature/list', body: { subjectId: (await siteAStudyData(f)).subjectId } }),
   },
+  // A signature of site A's subject whose signer had no image: whoever may see it is told the image does not exist.
+  'GET /dcap/project/recordData/signature/image/:id': {
+    call: async (f) => enterManagers(f, { method: 'GET', url: `/dcap/project/recordData/signature/image/${String(await siteASignature(f))}` }),
+  },
 };
+
+/** A signature over site A's first panel, stored as set-up when no entry has signed there yet. */
+async function siteASignature(f: Fixture): Promise<number> {
+  const db = f.study.t.database.db;
+  const { subjectId, panelInstanceId } = await siteAStudyData(f);
+  const found = await db.selectFrom('signatures').select('id').where('subject_id', '=', subjectId).orderBy('id').executeTakeFirst();
+  if (found) return found.id;
+  const panel = await db.selectFrom('panel_instances').select(['project_id', 'env_id', 'site_id', 'event_instance_id']).where('id', '=', panelInstanceId).executeTakeFirstOrThrow();
+  const signer = f.personas.withRight;
+  const row = await db
+    .insertInto('signatures')
+    .values({ ...panel, subject_id: subjectId, scope: 'panel', panel_instance_id: panelInstanceId, signer_id: signer.id, signer_name: signer.username, meaning: 'approval', reason: null, values_hash: '0'.repeat(64) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

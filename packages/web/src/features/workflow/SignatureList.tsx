@@ -3,6 +3,7 @@ import type { Locale, Signature } from '@dcap/core';
 import { SIGNATURE_MEANING_LABELS } from '@dcap/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useSignedImageUrl } from '../../api/signature';
 import { useSignatures } from './api';
 
 /** Date, time and the zone's offset (COMPLIANCE ES-4, TS-2), in the browser's zone. */
@@ -16,9 +17,22 @@ export interface SignatureListProps {
   titled?: boolean;
 }
 
+/** The signer's signature image as it was when they signed (docs/decisions.md "Signature images"). */
+function SignedImage({ signature }: { signature: Signature }) {
+  const { t } = useTranslation();
+  const url = useSignedImageUrl(signature.id);
+  if (!url) return null;
+  return (
+    <div>
+      <img src={url} alt={t('signatureImage.imageAlt', { name: signature.signerName })} style={{ maxHeight: 48, maxWidth: 200, marginTop: 4 }} data-testid={`signed-image-${String(signature.id)}`} />
+    </div>
+  );
+}
+
 /**
  * The electronic signatures of a subject or over one panel (COMPLIANCE ES-4): signer's full name at signing,
- * date and time with zone, meaning, reason, and whether a later change broke it.
+ * date and time with zone, meaning, reason, whether a later change broke it, and the signer's signature image
+ * when they had one.
  */
 export function SignatureList({ subjectId, panelInstanceId, titled = true }: SignatureListProps) {
   const { t, i18n } = useTranslation();
@@ -30,6 +44,7 @@ export function SignatureList({ subjectId, panelInstanceId, titled = true }: Sig
       {' · '}
       <Typography.Text>{SIGNATURE_MEANING_LABELS[signature.meaning][locale]}</Typography.Text>
       {signature.reason ? <Typography.Text type="secondary">{` · ${signature.reason}`}</Typography.Text> : null}
+      {signature.hasImage ? <SignedImage signature={signature} /> : null}
       {signature.brokenAt ? (
         <div>
           <Typography.Text type="secondary">{t('workflow.signatures.brokenAt', { at: dayjs(signature.brokenAt).format(SIGNED_AT_FORMAT), by: signature.brokenBy ?? '' })}</Typography.Text>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Signature } from '@dcap/core';
 import { auditProcesses, DEFAULT_AUDIT_STEPS } from '@dcap/core';
 import { AS_PROJECT_ADMIN, PROJECT_ADMIN, makeProject, makeProjectInit } from '../../test/fixtures';
@@ -21,6 +21,7 @@ const signature: Signature = {
   brokenAt: null,
   brokenBy: null,
   brokenReason: null,
+  hasImage: false,
 };
 
 function server(routes: Parameters<typeof fakeServer>[0] = {}) {
@@ -28,7 +29,31 @@ function server(routes: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({ 'GET /sys/init': () => ok(init), 'POST /project/recordData/signature/list': () => ok([signature]), ...routes });
 }
 
+const descriptors = (['createObjectURL', 'revokeObjectURL'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const);
+beforeEach(() => {
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => 'blob:signed-image' });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
+});
+afterEach(() => {
+  for (const [name, descriptor] of descriptors) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
+});
+
 describe('a subject’s signatures /survey/subject/:id/signatures', () => {
+  it('shows the image the signer had when signing, and asks for none where the signer had no image', async () => {
+    const withImage: Signature = { ...signature, id: 2, signerName: '李娜', hasImage: true };
+    const png = { body: null, text: '\x89PNG', headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="signature-2.png"' } };
+    const fake = server({ 'POST /project/recordData/signature/list': () => ok([withImage, signature]), 'GET /project/recordData/signature/image/2': () => png });
+    renderApp({ path: '/survey/subject/7/signatures', fetch: fake.fetch, locale: 'en-US', token: 't' });
+    const image = await screen.findByTestId('signed-image-2');
+    expect(image.getAttribute('alt')).toBe('Signature of 李娜');
+    expect(image.getAttribute('src')).toBe('blob:signed-image');
+    expect(screen.queryByTestId('signed-image-1')).toBeNull();
+    expect(fake.requests.filter((request) => request.path.startsWith('/project/recordData/signature/image/')).map((request) => request.path)).toEqual(['/project/recordData/signature/image/2']);
+  });
+
   it('ES-4 shows signer, time with zone and meaning', async () => {
     const fake = server();
     renderApp({ path: '/survey/subject/7/signatures', fetch: fake.fetch, locale: 'en-US', token: 't' });
