@@ -120,20 +120,26 @@ describe('the coding library on the platform', () => {
     expect(job.status).toBe('failed');
     expect((await codingAudit()).map((row) => row.action)).toEqual(['coding.dictionary_upload', 'coding.dictionary_import_fail']);
     expect((await codingAudit()).at(-1)).toMatchObject({ entity_id: String(queued.id), actor_username: 'admin', new_value: expect.objectContaining({ problemCount: 5, failure: 'coding.rows_invalid' }) as unknown });
-    // A failed upload is refused for use and deleted to upload the version again.
+    // A failed upload is refused for use; uploading its name and version again replaces it (next test).
     refused(await post(admin(), '/dcap/sys/coding/enable', { id: queued.id, enabled: true }), 409, 'coding.dictionary_not_ready');
-    ok(await post(admin(), '/dcap/sys/coding/delete', { id: queued.id }));
+    failedUpload = queued.id;
   });
+
+  let failedUpload = 0;
 
   let meddra: CodingDictionary;
 
-  it('imports a CSV dictionary with its hierarchy by its job, refuses the same name and version again, and audits the upload and its outcome', async () => {
+  it('imports a CSV dictionary with its hierarchy by its job, replacing a failed upload of its name and version, refuses the same name and version again, and audits the upload and its outcome', async () => {
     const auditBefore = (await codingAudit()).length;
     meddra = await imported({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) });
+    // The failed upload of MedDRA 26.0 was deleted in the new upload's transaction, audited before it.
+    expect(await db().selectFrom('coding_dictionaries').select('id').where('id', '=', failedUpload).executeTakeFirst()).toBeUndefined();
+    const replaced = (await codingAudit()).slice(auditBefore).shift();
+    expect(replaced).toMatchObject({ action: 'coding.dictionary_delete', entity_id: String(failedUpload), actor_username: 'admin' });
     expect(meddra).toMatchObject({ name: 'MedDRA', kind: 'MedDRA', version: '26.0', language: 'zh', licenceNote: 'Licence 123', termCount: 7, enabled: true, codingCount: 0, uploadedBy: 'admin', status: 'ready', progress: null, failure: null });
     expect((await termCodes(meddra.id)).sort()).toEqual(['10019198', '10019211', '10019231', '10019233', '10027599', '10028813', '10029205']);
     refused(await upload(admin(), { name: 'meddra', kind: 'MedDRA', version: '26.0' }, { name: 'meddra.csv', bytes: Buffer.from(MEDDRA_CSV) }), 409, 'coding.dictionary_exists');
-    const [row, outcome] = (await codingAudit()).slice(auditBefore);
+    const [row, outcome] = (await codingAudit()).slice(auditBefore + 1);
     expect(row).toMatchObject({ action: 'coding.dictionary_upload', entity_type: 'coding_dictionary', entity_id: String(meddra.id), actor_username: 'admin' });
     expect(row?.new_value).toMatchObject({ name: 'MedDRA', version: '26.0', file: 'meddra.csv' });
     expect(outcome).toMatchObject({ action: 'coding.dictionary_import', entity_id: String(meddra.id), actor_username: 'admin', new_value: expect.objectContaining({ termCount: 7, enabled: true }) as unknown });

@@ -12,7 +12,7 @@ import type { JobWorker } from '../jobs/worker.js';
 import { decodeCsv } from '../imports/read-file.js';
 import * as repo from './dictionary-repo.js';
 import type { CodingImportJobParams } from './import-job.js';
-import { auditedDictionary, presentDictionary, presentTerm } from './presenter.js';
+import { auditedDictionary, presentDictionary, presentTerm, uploadFailed } from './presenter.js';
 
 /**
  * Platform administration of the coding library (spec 000 §2.2 "coding library"; docs/decisions.md "Coding
@@ -73,7 +73,8 @@ export function dictionaryInfo(deps: ServiceDeps, id: number, locale: Locale): P
 /**
  * POST /dcap/sys/coding/upload: checks the file's size, kind and header, stores it on a new dictionary in state
  * `importing` and queues the import job (coding/import-job.ts), in one transaction with the upload's audit row;
- * answers at once. The job checks every row and writes the terms, all or none.
+ * answers at once. The job checks every row and writes the terms, all or none. A failed upload of the same name
+ * and version (it holds no term and codes nothing) is replaced: deleted, audited as such, in the same transaction.
  */
 export async function uploadDictionary(deps: ServiceDeps, worker: JobWorker, caller: Caller, body: CodingUploadRequest, info: UploadedFileInfo | null): Promise<CodingDictionary> {
   if (!info || !body.file || body.file.byteLength === 0) throw new AppError('coding.file_missing');
@@ -86,7 +87,13 @@ export async function uploadDictionary(deps: ServiceDeps, worker: JobWorker, cal
   const file = cleanFileName(info.filename);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const id = await platformWrite(deps, caller, async (trx, audit) => {
-    if (await repo.findByNameVersion(trx, name, version)) throw new AppError('coding.dictionary_exists', { name, version });
+    const existing = await repo.findByNameVersion(trx, name, version);
+    if (existing) {
+      const before = await repo.lockDictionary(trx, existing.id);
+      if (!before || !uploadFailed(before) || (await repo.usage(trx, before.id)) > 0) throw new AppError('coding.dictionary_exists', { name, version });
+      await repo.deleteDictionary(trx, before.id);
+      await audit({ action: 'coding.dictionary_delete', entityType: 'coding_dictionary', entityId: before.id, oldValue: auditedDictionary(before) });
+    }
     const row = await repo.insertDictionary(trx, {
       name,
       kind: body.kind,

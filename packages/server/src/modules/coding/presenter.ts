@@ -21,8 +21,17 @@ export interface StoredFailure {
  * The state shown: a dictionary still `importing` whose job ended without finishing it (given up after repeated
  * interruptions) is shown as failed with the job's error.
  */
+export function importGivenUp(row: Pick<DictionaryInfo, 'status' | 'job_status'>): boolean {
+  return row.status === 'importing' && (row.job_status === 'failed' || row.job_status === 'cancelled');
+}
+
+/** Whether an upload ended without its terms: refused by its job, or given up (shown as failed either way). */
+export function uploadFailed(row: Pick<DictionaryInfo, 'status' | 'job_status'>): boolean {
+  return row.status === 'failed' || importGivenUp(row);
+}
+
 function stateOf(row: DictionaryInfo): { status: CodingDictionaryStatus; failure: StoredFailure | null } {
-  if (row.status === 'importing' && (row.job_status === 'failed' || row.job_status === 'cancelled')) {
+  if (importGivenUp(row)) {
     return { status: 'failed', failure: (row.job_error as StoredFailure | null) ?? { code: 'job.internal_error', params: {} } };
   }
   return { status: row.status, failure: row.status === 'failed' ? (row.failure as StoredFailure | null) : null };
