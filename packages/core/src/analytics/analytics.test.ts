@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { armRequestRefused } from './blinding.js';
 import { analyticsChartCsv } from './csv.js';
+import { distributionFields } from './fields.js';
+import { field, panelOf, table } from '../formulas/panels.fixture.js';
 import { alertThresholds, binEdges, binLabel, binOf } from './indicators.js';
 import { alertThresholdsRequestSchema, analyticsChartQuerySchema, analyticsFilterSchema } from './schemas.js';
 import { analyticsRange } from './time-range.js';
@@ -18,6 +20,20 @@ describe('analytics filters', () => {
     expect(analyticsChartQuerySchema.parse({ indicator: 'distribution', instrumentId: '4', path: 'WEIGHT', split: 'visit' })).toMatchObject({ instrumentId: 4, split: 'visit' });
     expect(analyticsChartQuerySchema.safeParse({ indicator: 'distribution', split: 'month' }).success).toBe(false);
     expect(analyticsChartQuerySchema.safeParse({ indicator: 'revenue' }).success).toBe(false);
+  });
+});
+
+describe('the distribution picker’s fields', () => {
+  it('keeps numeric and choice fields outside tables, panels in design order, fields in panel order', () => {
+    const vitals = { id: 9, name: '生命体征', nameEn: 'Vital signs', sort: 2, panel: panelOf(field('WEIGHT'), field('NOTE', 'input'), field('SCORE', 'rate'), table('LOG', { DOSE: field('DOSE') })) };
+    const demography = { id: 4, name: '人口学', nameEn: null, sort: 1, panel: panelOf(field('SEX', 'radio'), field('BRTHDAT', 'date'), field('RACE', 'checkbox')) };
+    expect(distributionFields([vitals, demography]).map((f) => `${String(f.instrumentId)}.${f.path}:${f.numeric ? 'numeric' : 'choice'}`)).toEqual([
+      '4.SEX:choice',
+      '4.RACE:choice',
+      '9.WEIGHT:numeric',
+      '9.SCORE:numeric',
+    ]);
+    expect(distributionFields([demography])[0]).toMatchObject({ instrumentName: '人口学', instrumentNameEn: null });
   });
 });
 

@@ -192,3 +192,17 @@ export const siteTargetRequestSchema = z.strictObject({
 export type SiteTargetRequest = z.infer<typeof siteTargetRequestSchema>;
 export const siteTargetSchema = z.object({ siteId: z.number(), target: count.nullable() });
 
+
+/** GET /dcap/analytics/fields: the fields of the environment's design a distribution may be drawn for (core `distributionFields`). */
+export const analyticsFieldsSchema = z.array(
+  z.object({
+    instrumentId: z.number(),
+    instrumentName: z.string(),
+    instrumentNameEn: z.string().nullable(),
+    path: z.string(),
+    name: z.string(),
+    nameEn: z.string().nullable(),
+    numeric: z.boolean(),
+  }),
+);
+export type AnalyticsFields = z.infer<typeof analyticsFieldsSchema>;

@@ -290,6 +290,7 @@ export const READS = new Set([
   'POST /dcap/project/syncTask/detail',
   'POST /dcap/dashboard/summary',
   'GET /dcap/analytics/chart',
+  'GET /dcap/analytics/fields',
   'GET /dcap/analytics/overview',
   'GET /dcap/analytics/projects',
   'GET /dcap/subject/options',

@@ -1,4 +1,4 @@
-import type { AnalyticsChart, AnalyticsOverview, AnalyticsProjects } from '@dcap/core';
+import type { AnalyticsChart, AnalyticsFields, AnalyticsOverview, AnalyticsProjects } from '@dcap/core';
 import { analyticsChartCsv } from '@dcap/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +238,15 @@ describe('analytics charts (docs/decisions.md "Analytics")', () => {
     const call = (query: string) => rs.study.t.call('GET', `/dcap/analytics/chart?${query}`, { token: rs.people.projectAdmin.token });
     refused(await call('indicator=sdvProgress&arm=ARMX'), 403, 'analytics.arms_hidden');
     refused(await call(`indicator=distribution&instrumentId=${String(rs.instruments.VS)}&path=WEIGHT&split=arm`), 403, 'analytics.arms_hidden');
+  });
+
+  it('lists the numeric and choice fields of the design the environment runs, and nothing of tables or other kinds', async () => {
+    const fields = ok(await rs.study.t.call('GET', '/dcap/analytics/fields', { token: rs.people.coordinator.token })) as AnalyticsFields;
+    const abbr = (id: number) => Object.entries(rs.instruments).find(([, value]) => value === id)?.[0] ?? String(id);
+    expect(fields.map((field) => `${abbr(field.instrumentId)}.${field.path}:${field.numeric ? 'numeric' : 'choice'}`)).toEqual(['DM.SEX:choice', 'VS.HEIGHT:numeric', 'VS.WEIGHT:numeric', 'VS.BMI:numeric']);
+    expect(fields.find((field) => field.path === 'WEIGHT')).toMatchObject({ instrumentName: '生命体征', instrumentNameEn: 'Vital signs', name: '体重 (kg)', nameEn: 'Weight (kg)' });
+    // Every field listed is one a distribution accepts.
+    for (const field of fields) await chart(rs.people.coordinator, { indicator: 'distribution', instrumentId: String(field.instrumentId), path: field.path });
   });
 
   it('refuses a field that is not numeric or a choice, an unknown field and a missing one', async () => {

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../audit/repo.js';
 import type { Scope } from './repo.js';
 import { subjectWhere } from './repo.js';
+import type { SnapshotInstrument } from '../publishing/snapshot.js';
+import { snapshotOf } from '../publishing/snapshot.js';
 
 /**
  * The distribution of one field (docs/decisions.md "Analytics"): its values in the saved panel instances
@@ -101,4 +103,15 @@ export async function envInstrumentPanel(db: Executor, envId: number, instrument
     FROM env_designs ed JOIN design_versions d ON d.id = ed.design_version_id
     WHERE ed.env_id = ${envId}`.execute(db);
   return rows[0]?.panel ?? null;
+}
+
+/** The panels of the design an environment runs (none before its first publication). */
+export async function envInstruments(db: Executor, envId: number): Promise<SnapshotInstrument[]> {
+  const row = await db
+    .selectFrom('env_designs as ed')
+    .innerJoin('design_versions as d', 'd.id', 'ed.design_version_id')
+    .select('d.snapshot')
+    .where('ed.env_id', '=', envId)
+    .executeTakeFirst();
+  return row ? snapshotOf(row).instruments : [];
 }

@@ -1,5 +1,8 @@
-import type { AnalyticsChartRequest, AnalyticsLabel, OptionItem, Panel, Widget } from '@dcap/core';
-import { analyticsLabel, AppError, binEdges, binLabel, CHOICE_WIDGET_TYPES, NUMERIC_WIDGET_TYPES, panelFieldsByModel } from '@dcap/core';
+import type { AnalyticsChartRequest, AnalyticsLabel, DistributionField, OptionItem, Panel, Widget } from '@dcap/core';
+import { analyticsLabel, AppError, binEdges, binLabel, CHOICE_WIDGET_TYPES, distributionFields, NUMERIC_WIDGET_TYPES, panelFieldsByModel } from '@dcap/core';
+import type { ServiceDeps } from '../../deps.js';
+import type { ProjectCaller } from '../../http/context.js';
+import { dataScope } from '../subjects/scope.js';
 import type { Executor } from '../audit/repo.js';
 import type { ChartBody } from './charts.js';
 import { series, siteLabel } from './charts.js';
@@ -62,4 +65,14 @@ export async function distribution(db: Executor, scope: Scope, ctx: AnalyticsCon
     series: options.map((option) => series(option, categories.map((category) => counts.options.find((row) => row.key === category.key && row.option === option.key)?.count ?? 0), 'bar', 'values')),
     missing: categories.map((category) => counts.missing.find((row) => row.key === category.key)?.count ?? 0),
   };
+}
+
+/**
+ * GET /dcap/analytics/fields: the numeric and choice fields of the design the session's environment runs
+ * (core `distributionFields`), the same design a distribution is checked against, so the picker offers no
+ * field the server would refuse.
+ */
+export async function analyticsFields(deps: ServiceDeps, caller: ProjectCaller): Promise<DistributionField[]> {
+  const scope = await dataScope(deps.db, caller);
+  return distributionFields(await repo.envInstruments(deps.db, scope.env.id));
 }

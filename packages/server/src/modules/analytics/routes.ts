@@ -3,6 +3,7 @@ import {
   alertThresholdsSchema,
   analyticsChartQuerySchema,
   analyticsChartSchema,
+  analyticsFieldsSchema,
   analyticsOverviewQuerySchema,
   analyticsOverviewSchema,
   analyticsProjectsSchema,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import type { RouteRegistry } from '../../http/route.js';
 import { setAlertThresholds } from './alert-thresholds.js';
+import { analyticsFields } from './distribution.js';
 import { analyticsOverview } from './overview.js';
 import { analyticsProjects } from './projects.js';
 import { analyticsChart } from './service.js';
@@ -31,6 +33,15 @@ export function registerAnalyticsRoutes(app: FastifyInstance, routes: RouteRegis
     query: analyticsChartQuerySchema,
     response: analyticsChartSchema,
     handler: ({ caller, query }) => analyticsChart(deps, caller, query),
+  });
+  routes.add(app, {
+    method: 'GET',
+    url: '/dcap/analytics/fields',
+    summary: 'The numeric and choice fields of the design the current environment runs, for which a distribution chart may be drawn',
+    tag: TAG,
+    access: { project: 'record.view' },
+    response: analyticsFieldsSchema,
+    handler: ({ caller }) => analyticsFields(deps, caller),
   });
   routes.add(app, {
     method: 'GET',

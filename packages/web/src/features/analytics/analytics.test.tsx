@@ -73,7 +73,7 @@ function server(armsVisible: boolean) {
     'GET /sys/init': () => ok(initFor(armsVisible ? PROJECT_ADMIN : MEMBER, armsVisible ? AS_PROJECT_ADMIN : INVESTIGATOR)),
     'GET /analytics/overview': () => ok(overview(armsVisible)),
     'GET /analytics/chart': (request) => ok(chart(request.search.get('indicator') as AnalyticsChart['indicator'], armsVisible)),
-    'GET /query/options': () => ok({ sites: [], events: [], instruments: [], users: [] }),
+    'GET /analytics/fields': () => ok([{ instrumentId: 4, instrumentName: '生命体征', instrumentNameEn: 'Vital signs', path: 'WEIGHT', name: '体重', nameEn: 'Weight', numeric: true }]),
     'POST /analytics/alertThresholds': (request) => {
       const body = JSON.parse(request.body ?? '{}') as { siteIdleDays: number | null; queryDays: number | null };
       return ok({ siteIdleDays: body.siteIdleDays ?? 14, queryDays: body.queryDays ?? 30, own: { siteIdleDays: body.siteIdleDays !== null, queryDays: body.queryDays !== null } });
@@ -107,6 +107,13 @@ describe('the analytics page (docs/decisions.md "Analytics screens")', { timeout
     });
     // The arm split is offered to a caller who may see arms.
     expect(within(screen.getByTestId('distribution-split')).getByText('By arm')).toBeDefined();
+    // The field picker offers the environment's design's fields in one call; choosing one draws its chart.
+    fireEvent.mouseDown(within(screen.getByTestId('distribution-field')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Vital signs / Weight'));
+    await waitFor(() => {
+      expect(chartCalls(fake.requests, 'distribution').some((request) => request.search.get('path') === 'WEIGHT' && request.search.get('instrumentId') === '4')).toBe(true);
+    });
+    expect(fake.requests.filter((request) => request.path === '/analytics/fields')).toHaveLength(1);
     // The enrolment card's targets dialog lists the caller's sites with their targets.
     fireEvent.click(screen.getByTestId('targets-open'));
     const dialog = await screen.findByTestId('targets-dialog');

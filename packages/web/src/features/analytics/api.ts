@@ -2,13 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   alertThresholdsSchema,
   analyticsChartSchema,
+  analyticsFieldsSchema,
   analyticsOverviewSchema,
   analyticsProjectsSchema,
-  CHOICE_WIDGET_TYPES,
-  NUMERIC_WIDGET_TYPES,
-  panelDataSchema,
-  panelFieldsByModel,
-  queryFilterOptionsSchema,
   siteTargetSchema,
 } from '@dcap/core';
 import type { AlertThresholdsRequest, AnalyticsChartQuery, AnalyticsIndicator, DashboardTimeFilter, DistributionSplit, SiteTargetRequest } from '@dcap/core';
@@ -114,21 +110,9 @@ export function useSetAlertThresholds() {
   });
 }
 
-/** A field a distribution may be drawn for: a numeric or choice field of a panel of the design. */
-export interface DistributionField {
-  instrumentId: number;
-  instrumentName: string;
-  instrumentNameEn: string | null;
-  path: string;
-  name: string;
-  nameEn: string | null;
-  numeric: boolean;
-}
-
 /**
- * The fields of the distribution picker: the panels of the design the environment runs (the query filter
- * choices, GET /dcap/query/options), each read as last published (POST /dcap/project/instrument/preview),
- * keeping its numeric and choice fields (core NUMERIC_WIDGET_TYPES, CHOICE_WIDGET_TYPES).
+ * The fields of the distribution picker (GET /dcap/analytics/fields): the numeric and choice fields of the
+ * design the environment runs, as the server checks a distribution against it.
  */
 export function useDistributionFields(projectId: number, env: string, enabled: boolean) {
   const api = useApi();
@@ -136,29 +120,6 @@ export function useDistributionFields(projectId: number, env: string, enabled: b
     queryKey: analyticsKeys.fields(projectId, env),
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }): Promise<DistributionField[]> => {
-      const options = await api.request('/query/options', { signal, silent: true, schema: queryFilterOptionsSchema });
-      const panels = await Promise.all(
-        options.instruments.map((instrument) =>
-          api
-            .request('/project/instrument/preview', { signal, method: 'POST', query: { projectId }, json: { instrumentId: instrument.id, configMode: 'published' }, silent: true, schema: panelDataSchema })
-            .catch(() => null),
-        ),
-      );
-      return panels.flatMap((data) => {
-        if (!data) return [];
-        return [...panelFieldsByModel(data.panel).values()]
-          .filter((widget) => NUMERIC_WIDGET_TYPES.includes(widget.type) || CHOICE_WIDGET_TYPES.includes(widget.type))
-          .map((widget) => ({
-            instrumentId: data.instrumentId,
-            instrumentName: data.name,
-            instrumentNameEn: data.nameEn,
-            path: widget.model,
-            name: widget.name,
-            nameEn: widget.nameEn ?? null,
-            numeric: NUMERIC_WIDGET_TYPES.includes(widget.type),
-          }));
-      });
-    },
+    queryFn: ({ signal }) => api.request('/analytics/fields', { signal, silent: true, schema: analyticsFieldsSchema }),
   });
 }
