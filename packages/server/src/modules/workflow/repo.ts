@@ -1,5 +1,6 @@
 import type { FieldStatus, InactiveType } from '@dcap/core';
 import type { ExpressionBuilder, Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database, FieldValueRow, FieldValuesTable, PanelInstanceRow, SignatureRow, SignaturesTable } from '../../db/schema.js';
 import type { Executor } from '../audit/repo.js';
 
@@ -136,10 +137,12 @@ export async function signatureHasImage(db: Executor, signatureId: number): Prom
 
 /** A signature's subject and the image its signer had when signing (its bytes and type), if any. */
 export async function signatureImageAtSigning(db: Executor, signatureId: number): Promise<{ subject_id: number; content: Buffer | null; content_type: string | null } | undefined> {
-  return db
+  // The bytes travel as base64 text: the two database drivers return bytea differently (Buffer, Uint8Array).
+  const row = await db
     .selectFrom('signatures as s')
     .leftJoin('user_signatures as img', (join) => join.on((eb) => eb('img.id', '=', imageAtSigning(eb))))
-    .select(['s.subject_id', 'img.content', 'img.content_type'])
+    .select(['s.subject_id', 'img.content_type', sql<string | null>`encode(img.content, 'base64')`.as('content')])
     .where('s.id', '=', signatureId)
     .executeTakeFirst();
+  return row && { subject_id: row.subject_id, content_type: row.content_type, content: row.content === null ? null : Buffer.from(row.content, 'base64') };
 }
