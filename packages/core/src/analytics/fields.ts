@@ -1,17 +1,8 @@
 import type { Panel } from '../panels/schema.js';
 import { panelFieldsByModel } from '../panels/walk.js';
 import { CHOICE_WIDGET_TYPES, NUMERIC_WIDGET_TYPES } from './indicators.js';
+import type { DistributionField } from './schemas.js';
 
-/** A field a distribution may be drawn for: a numeric or choice field outside tables (docs/decisions.md "Analytics"). */
-export interface DistributionField {
-  instrumentId: number;
-  instrumentName: string;
-  instrumentNameEn: string | null;
-  path: string;
-  name: string;
-  nameEn: string | null;
-  numeric: boolean;
-}
 
 /**
  * The fields of a design's panels whose distribution can be drawn, panel by panel in the design's order and in

@@ -1,3 +1,5 @@
+import type { AlertThresholds } from './schemas.js';
+
 /**
  * The analytics indicators (docs/decisions.md "Analytics"): what each chart counts.
  * The server computes them as database aggregates; the web draws them with ECharts and exports their data.
@@ -72,13 +74,6 @@ export const QUERY_ALERT_DAYS = 30;
 export const SITE_IDLE_ALERT_DAYS = 14;
 /** The longest alert threshold a project may set, in days: a year. */
 export const ALERT_DAYS_MAX = 365;
-
-/** The day thresholds of the big screen's alerts that a project applies, and which of them it set itself. */
-export interface AlertThresholds {
-  siteIdleDays: number;
-  queryDays: number;
-  own: { siteIdleDays: boolean; queryDays: boolean };
-}
 
 /** A project's own thresholds where it set them, the platform's defaults where it did not (null). */
 export function alertThresholds(stored: { siteIdleDays: number | null; queryDays: number | null }): AlertThresholds {

@@ -93,7 +93,7 @@ export const alertThresholdsSchema = z.object({
   queryDays: count,
   own: z.object({ siteIdleDays: z.boolean(), queryDays: z.boolean() }),
 });
-export type AlertThresholdsAnswer = z.infer<typeof alertThresholdsSchema>;
+export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
 
 /**
  * GET /dcap/analytics/overview: everything the big screen shows, in one call (docs/decisions.md "Analytics").
@@ -206,3 +206,5 @@ export const analyticsFieldsSchema = z.array(
   }),
 );
 export type AnalyticsFields = z.infer<typeof analyticsFieldsSchema>;
+/** A field a distribution may be drawn for: a numeric or choice field outside tables (docs/decisions.md "Analytics"). */
+export type DistributionField = AnalyticsFields[number];

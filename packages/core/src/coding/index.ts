@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadFileSchema } from '../attachments/schemas.js';
 import type { FormIndex } from '../forms/form-index.js';
+import type { Locale } from '../i18n/locale.js';
 import { jobProgressSchema } from '../jobs/jobs.js';
 import { dbId, multilineText, queryId, safeText } from '../validation/text.js';
 
@@ -114,6 +115,11 @@ export type CodingState = (typeof CODING_STATES)[number];
 export function codingState(value: string, coded: { verbatim: string } | null): CodingState {
   if (!coded) return 'uncoded';
   return coded.verbatim === value ? 'coded' : 'needsRecoding';
+}
+
+/** A coded term's text or hierarchy in the reader's language: the English one where the dictionary has it. */
+export function termTextIn(locale: Locale, text: string, textEn: string | null | undefined): string {
+  return locale === 'en-US' && textEn ? textEn : text;
 }
 
 /** Two verbatims count as the same text for coding them at once when they match ignoring case and spaces around. */

@@ -1,5 +1,5 @@
 import type { CodingCandidate, CodingCodeRequest, CodingExportQuery, CodingField, CodingSetup, CodingTermPage, CodingTermQuery, CodingValue, CodingValuePage, CodingValueQuery, Locale } from '@dcap/core';
-import { AppError, CODING_EXPORT_MAX, canInProject, STATUS_LABELS, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim } from '@dcap/core';
+import { AppError, CODING_EXPORT_MAX, canInProject, STATUS_LABELS, codableFields as codableFieldsOf, codingState, indexForm, parsePath, sameVerbatim, termTextIn } from '@dcap/core';
 import type { ServiceDeps } from '../../deps.js';
 import type { ProjectCaller } from '../../http/context.js';
 import { sessionEnv } from '../../http/context.js';
@@ -296,7 +296,7 @@ export async function exportCodingValues(deps: ServiceDeps, caller: ProjectCalle
       coding?.code ?? '',
       coding?.term ?? '',
       coding?.termEn ?? '',
-      coding ? (en ? coding.pathEn || coding.path : coding.path) : '',
+      coding ? termTextIn(locale, coding.path, coding.pathEn) : '',
       coding?.verbatim ?? '',
       coding?.codedBy ?? '',
       coding?.codedAt ?? '',

@@ -16,6 +16,7 @@ import {
   isoWithOffset,
   parsePath,
   rowKeyNumber,
+  termTextIn,
   walkWidgets,
   wideColumnName,
 } from '@dcap/core';
@@ -66,7 +67,11 @@ export interface ExportDesign {
 /** `ABBR.MODEL` names a field, `ABBR.TABLE` a whole table; `coded` are the project's fields chosen for coding. */
 export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly number[] | null, fieldNames: readonly string[] | null, coded: readonly CodedFieldRow[] = []): ExportDesign {
   const codedPaths = new Map(coded.map((field) => [`${String(field.instrumentId)}|${field.path}`, field.dictionary]));
-  let anyCoded = false;
+  // Marks a field (or table column, path `TABLE.COL`) the project codes with its dictionary.
+  const withCoding = (field: ExportField, path: string): ExportField => {
+    const coding = codedPaths.get(`${String(field.instrumentId)}|${path}`);
+    return coding === undefined ? field : { ...field, coding };
+  };
   const wanted = fieldNames ? new Set(fieldNames) : null;
   const instruments = [...snapshot.instruments].sort((a, b) => a.sort - b.sort || a.id - b.id).filter((item) => !instrumentIds || instrumentIds.includes(item.id));
   const fields = new Map<number, ExportField[]>();
@@ -82,7 +87,7 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
       const table = index.tables.get(model);
       if (widget.type === 'table' && table) {
         for (const column of table.columns) {
-          const field: ExportField = {
+          const field: ExportField = withCoding({
             instrumentId: instrument.id,
             abbr: instrument.nameAbbr,
             model,
@@ -90,31 +95,21 @@ export function designFields(snapshot: DesignSnapshot, instrumentIds: readonly n
             widget: column.widget,
             label: `${table.widget.name} / ${column.title}`,
             labelEn: `${table.widget.nameEn ?? table.widget.name} / ${column.titleEn ?? column.title}`,
-          };
-          const coding = codedPaths.get(`${String(instrument.id)}|${model}.${column.key}`);
-          if (coding !== undefined) {
-            field.coding = coding;
-            anyCoded = true;
-          }
+          }, `${model}.${column.key}`);
           list.push(field);
           byPath.set(`${String(instrument.id)}|${model}.${column.key}`, field);
         }
         continue;
       }
       if (!isDataWidget(widget) || index.fields.get(model) !== widget) continue;
-      const field: ExportField = { instrumentId: instrument.id, abbr: instrument.nameAbbr, model, widget, label: widget.name, labelEn: widget.nameEn ?? widget.name };
-      const coding = codedPaths.get(`${String(instrument.id)}|${model}`);
-      if (coding !== undefined) {
-        field.coding = coding;
-        anyCoded = true;
-      }
+      const field = withCoding({ instrumentId: instrument.id, abbr: instrument.nameAbbr, model, widget, label: widget.name, labelEn: widget.nameEn ?? widget.name }, model);
       list.push(field);
       byPath.set(`${String(instrument.id)}|${model}`, field);
     }
     fields.set(instrument.id, list);
   }
   const events = [...snapshot.events].sort((a, b) => a.sort - b.sort || a.id - b.id);
-  return { instruments, events: new Map(events.map((event) => [event.id, event])), eventOrder: new Map(events.map((event, index) => [event.id, index])), fields, byPath, coded: anyCoded };
+  return { instruments, events: new Map(events.map((event) => [event.id, event])), eventOrder: new Map(events.map((event, index) => [event.id, index])), fields, byPath, coded: [...byPath.values()].some((field) => field.coding !== undefined) };
 }
 
 /** Every `ABBR.MODEL` the design offers, to check a request's field names. */
@@ -229,8 +224,7 @@ export interface BatchData {
 function codingCells(coding: BatchCoding | undefined, valueText: string, locale: Locale): [XlsxCell, XlsxCell, XlsxCell, CodingState | null] {
   const state = coding === undefined && valueText === '' ? null : codingState(valueText, coding ?? null);
   if (!coding) return [null, null, null, state];
-  const english = locale === 'en-US';
-  return [coding.term_code, english && coding.term_en !== '' ? coding.term_en : coding.term, english && coding.term_path_en !== '' ? coding.term_path_en : coding.term_path, state];
+  return [coding.term_code, termTextIn(locale, coding.term, coding.term_en), termTextIn(locale, coding.term_path, coding.term_path_en), state];
 }
 
 export interface RowContext {
@@ -315,8 +309,8 @@ export function* wideRows(context: RowContext, columns: WideColumns, data: Batch
           if (at === undefined) continue;
           const stored = storedValue(value.value_text);
           row[at] = cellOf(stored);
-          // A coded field's columns follow its own: code, term, path, state.
-          if (columns.position.get(codingColumnName(key, 'state')) === at + CODING_EXPORT_PARTS.length) {
+          // A coded field's columns follow its own: code, term, path, state (looked up only when a field is coded).
+          if (context.design.coded && columns.position.get(codingColumnName(key, 'state')) === at + CODING_EXPORT_PARTS.length) {
             codingCells(data.codings.get(`${String(panel.id)}|${value.path}`), exportValueText(stored), context.locale).forEach((cell, part) => (row[at + 1 + part] = cell));
           }
         }

@@ -183,7 +183,7 @@ describe('the signer’s image beside a signature (docs/decisions.md "Signature 
 
   it('serves the image the signer had when signing to whoever sees the data, never a later one, and nothing to another site', async () => {
     // The project administrator signs: the investigator is locked out by the lockout test before this one.
-    const { projectAdmin: investigator, monitor, dataManager, siteBUser, coordinator } = rs.people;
+    const { projectAdmin: signer, monitor, dataManager, siteBUser, coordinator } = rs.people;
     const other = await addSubject(rs, coordinator, rs.siteA.id);
     const dmPanel = other.panelInstances.screening?.DM ?? 0;
     const vsPanel = other.panelInstances.screening?.VS ?? 0;
@@ -195,17 +195,17 @@ describe('the signer’s image beside a signature (docs/decisions.md "Signature 
     }
 
     // Signed before the signer had any image: the list says so and the image answers "not found".
-    const bare = ok(await signAs(investigator, { id: dmPanel })) as Signature;
+    const bare = ok(await signAs(signer, { id: dmPanel })) as Signature;
     expect(bare.hasImage).toBe(false);
     const none = await image(bare.id, monitor);
     expect([none.statusCode, none.json<{ errorCode: string }>().errorCode]).toEqual([404, 'signature.not_found']);
 
     const first = png(240, 80, [20, 20, 20]);
-    await upload(investigator, first);
-    const signed = ok(await signAs(investigator, { id: vsPanel })) as Signature;
+    await upload(signer, first);
+    const signed = ok(await signAs(signer, { id: vsPanel })) as Signature;
     expect(signed.hasImage).toBe(true);
     // A newer image does not change how the earlier signature looks.
-    await upload(investigator, png(300, 100, [200, 30, 30]));
+    await upload(signer, png(300, 100, [200, 30, 30]));
     const listed = ok(await post(monitor, '/dcap/project/recordData/signature/list', { subjectId: other.id })) as Signature[];
     expect(listed.map((row) => [row.id, row.hasImage])).toEqual([
       [signed.id, true],
